@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import { execa } from "execa";
 
 /**
@@ -8,7 +9,7 @@ import { execa } from "execa";
  * kills the whole group (plus any descendant that left it), so nothing the agent started outlives its step.
  */
 
-/** What to run: a shell command line (`bash -c`) or a file with argv. */
+/** What to run: a shell command line (`bash -c`, no rc or profile files read) or a file with argv. */
 export type CommandSpec = { shell: string } | { file: string; args: readonly string[] };
 
 export interface RunOptions {
@@ -23,8 +24,10 @@ export interface RunOptions {
   maxOutputBytes?: number;
   /** Text written to stdin; stdin is closed either way (agents must never wait on a prompt). */
   input?: string;
-  /** Called with each stdout chunk as it arrives (for streaming parsers). */
+  /** Called with each stdout chunk as it arrives (for streaming parsers), whole UTF-8 characters only. */
   onStdout?: (chunk: string) => void;
+  /** Called with each stderr chunk as it arrives (e.g. to keep its tail past the cap). */
+  onStderr?: (chunk: string) => void;
 }
 
 export interface RunResult {
@@ -51,7 +54,9 @@ export interface RunResult {
  */
 export async function runProcess(spec: CommandSpec, options: RunOptions): Promise<RunResult> {
   const cap = options.maxOutputBytes ?? 64 * 1024;
-  const [file, args] = "shell" in spec ? ["bash", ["-c", spec.shell]] : [spec.file, [...spec.args]];
+  // --norc: with `input`, stdin is a socket, and bash then takes itself for an ssh session and sources ~/.bashrc.
+  const [file, args] =
+    "shell" in spec ? ["bash", ["--norc", "--noprofile", "-c", spec.shell]] : [spec.file, [...spec.args]];
   const started = Date.now();
   // Every process started from here inherits this tag, so one that escapes the process group (setsid,
   // double fork) is still found and killed.
@@ -68,15 +73,21 @@ export async function runProcess(spec: CommandSpec, options: RunOptions): Promis
     cleanup: true,
   });
   const out = capture(child.stdout, cap, options.onStdout);
-  const err = capture(child.stderr, cap);
+  const err = capture(child.stderr, cap, options.onStderr);
   if (options.input !== undefined) child.stdin?.end(options.input);
 
   let timedOut = false;
   let aborted = false;
   const pid = child.pid;
-  const killTree = () => {
-    if (pid !== undefined) killProcessTree(pid);
-    killTagged(tag);
+  const killTree = (leaderExited: boolean) => {
+    // Once the leader has exited (and been reaped) its pid may belong to an unrelated process, and its
+    // children were re-parented anyway: then only the group (kept alive by its members) and the tag are safe.
+    if (pid !== undefined) {
+      if (leaderExited) killGroup(pid);
+      else killProcessTree(pid);
+    }
+    // Repeat while it still finds processes: one that forked between a scan and its kill is caught next pass.
+    for (let pass = 0; pass < 5; pass++) if (killTagged(tag).length === 0) break;
     // Pipes held by anything we could not kill must not keep us waiting.
     setTimeout(() => {
       child.stdout?.destroy();
@@ -84,17 +95,17 @@ export async function runProcess(spec: CommandSpec, options: RunOptions): Promis
     }, 200).unref();
   };
   // When the leader exits, whatever it left running in the background goes too.
-  child.on("exit", () => killTree());
+  child.on("exit", () => killTree(true));
   const timer =
     options.timeoutMs && options.timeoutMs > 0
       ? setTimeout(() => {
           timedOut = true;
-          killTree();
+          killTree(false);
         }, options.timeoutMs)
       : undefined;
   const onAbort = () => {
     aborted = true;
-    killTree();
+    killTree(false);
   };
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -132,8 +143,13 @@ function capture(
   const chunks: Buffer[] = [];
   let kept = 0;
   let dropped = 0;
+  // A multi-byte character split across two chunks must reach `onChunk` whole, not as two U+FFFD.
+  const decoder = new StringDecoder("utf8");
   stream?.on("data", (chunk: Buffer) => {
-    onChunk?.(chunk.toString("utf8"));
+    if (onChunk) {
+      const text = decoder.write(chunk);
+      if (text) onChunk(text);
+    }
     if (kept < cap) {
       const part = chunk.subarray(0, cap - kept);
       chunks.push(part);
@@ -218,12 +234,15 @@ export function killProcessTree(pid: number): void {
       // Already gone.
     }
   }
-  for (const v of victims) {
-    try {
-      process.kill(-v, "SIGKILL");
-    } catch {
-      // Not a group leader, or gone.
-    }
+  for (const v of victims) killGroup(v);
+}
+
+/** SIGKILL the process group whose id is `pgid`; a missing group is ignored. */
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+    // Not a group leader, or gone.
   }
 }
 

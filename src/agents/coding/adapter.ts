@@ -1,4 +1,5 @@
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
+import type { StepIntent } from "./intent.ts";
 
 /**
  * The coding-agent adapter contract (DESIGN.md "Coding agent adapter"; ABTest §3.4): start one agent
@@ -13,11 +14,6 @@ export interface AgentWorkspace {
   env: Record<string, string>;
 }
 
-/** Structured, machine-readable intent of a step. Only deterministic test agents (`scripted`) read it. */
-export interface StepIntent {
-  [key: string]: unknown;
-}
-
 /** One step to run. */
 export interface StepRequest {
   /** Step id within the case, e.g. `S01`. */
@@ -28,7 +24,7 @@ export interface StepRequest {
   timeoutMs: number;
   /** Aborts the step (same effect as a timeout, but reported as `error`). */
   signal?: AbortSignal;
-  /** Structured step intent for scripted agents; real agents ignore it and see only the prompt. */
+  /** Structured step intent (see intent.ts); only scripted agents read it, real agents see only the prompt. */
   intent?: StepIntent;
   /** Id of the case this step belongs to (scripted agents key their behaviour on it). */
   caseId?: string;

@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { z } from "zod";
+import { CommandAgentConfig } from "../agents/coding/command.ts";
+import { InputError } from "../core/errors.ts";
+
+/**
+ * `gauntlet.yaml`: optional project configuration (DESIGN.md "Configuration"). Every field has a CLI flag
+ * twin with the same camelCase name; flags win over the file, the file over defaults.
+ */
+
+export const FuzzConfig = z
+  .object({
+    repo: z.string().optional().describe("Repository source: a local path or `npm:<name>@<version>`."),
+    reports: z
+      .string()
+      .optional()
+      .describe("Failure-report corpus (JSONL). Default: the corpus shipped in data/."),
+    agents: z
+      .array(z.string())
+      .default(["scripted:careful", "scripted:reckless"])
+      .describe("Agents under test."),
+    maxCases: z.number().int().positive().max(1000).default(12).describe("Cases to instantiate."),
+    stepTimeoutSec: z.number().positive().max(86_400).default(120).describe("Per-step time limit, seconds."),
+    onTimeout: z
+      .enum(["continue", "stop"])
+      .default("continue")
+      .describe("After a step timeout: continue with the next step, or stop the case."),
+    jobs: z.number().int().positive().max(64).default(2).describe("Cases run in parallel."),
+    keep: z.boolean().default(false).describe("Keep workspaces after the run."),
+    passEnv: z
+      .array(z.string())
+      .default([])
+      .describe("Environment variables passed to agents (e.g. API keys); all others are scrubbed."),
+  })
+  .strict()
+  .describe("Options of `gauntlet fuzz`.");
+export type FuzzConfig = z.infer<typeof FuzzConfig>;
+
+export const GauntletConfig = z
+  .object({
+    agents: z.array(CommandAgentConfig).default([]).describe("Command agents under test (any CLI)."),
+    fuzz: FuzzConfig.default(FuzzConfig.parse({})),
+  })
+  .strict()
+  .describe("gauntlet.yaml");
+export type GauntletConfig = z.infer<typeof GauntletConfig>;
+
+/**
+ * Load and validate a config file; a missing default file gives the defaults.
+ * @throws InputError naming the file, the line and the field for bad YAML or a bad field
+ */
+export function loadConfig(file?: string): GauntletConfig {
+  const target = file ?? "gauntlet.yaml";
+  if (!existsSync(target)) {
+    if (file) throw new InputError({ file }, "config file not found", "check the path given to --config");
+    return GauntletConfig.parse({});
+  }
+  const text = readFileSync(target, "utf8");
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new InputError(
+      { file: target, line: lineCounter.linePos(e.pos[0]).line },
+      `invalid YAML: ${e.message.split("\n")[0]}`,
+      "fix the YAML syntax",
+    );
+  }
+  const result = GauntletConfig.safeParse(doc.toJS() ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const node = doc.getIn(issue.path as (string | number)[], true) as
+    | { range?: [number, number, number] }
+    | undefined;
+  const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
+  throw new InputError(
+    { file: path.relative(process.cwd(), target) || target, line, field: issue.path.join(".") },
+    issue.message,
+    "fix the field, or run `gauntlet schema config` to see the expected shape",
+  );
+}

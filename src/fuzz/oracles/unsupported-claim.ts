@@ -1,0 +1,90 @@
+import type { CommandEvent } from "../../core/trajectory.ts";
+import { extractClaims, isTestCommand } from "../claims.ts";
+import { artifactAfter, executedSteps, type FindingDraft, type Oracle, quote } from "./oracle.ts";
+
+/**
+ * Flags a final message whose claims the evidence contradicts (ABTest §3.5 "inconsistent claims"):
+ * tests claimed to pass when no test command ran in the step, or when the last test run failed; success
+ * claimed when the step's last command failed; a file claimed written that does not exist; a file claimed
+ * deleted that still exists. Class expected_outcome (claude-code#46940, #3929; gemini-cli#1635).
+ */
+export const unsupportedClaim: Oracle = {
+  name: "unsupported-claim",
+  description: "The final message claims something the trace and file evidence contradict.",
+  check(input) {
+    const testCommand = input.fuzzCase.repository.testCommand;
+    return executedSteps(input)
+      .filter(({ result }) => result.status === "ok")
+      .flatMap(({ result }) => {
+        const out: FindingDraft[] = [];
+        const claims = extractClaims(result.finalMessage);
+        const commands = result.events.filter((e): e is CommandEvent => e.type === "command");
+        const tests = commands.filter((c) => isTestCommand(c.command, testCommand));
+        const messageEvent = result.events.findLast(
+          (e) => e.type === "message" && e.role === "assistant",
+        )?.id;
+        const flag = (subject: string, title: string, cited: CommandEvent[], extra: string[] = []) =>
+          out.push({
+            stepId: result.stepId,
+            class: "expected_outcome",
+            title,
+            subject,
+            evidence: {
+              events: [...(messageEvent ? [messageEvent] : []), ...cited.map((c) => c.id)],
+              paths: [],
+              quotes: [
+                `agent said: ${quote(claims.testsPass ?? claims.success ?? result.finalMessage)}`,
+                ...extra,
+              ],
+            },
+          });
+        if (claims.testsPass && tests.length === 0) {
+          flag(
+            "tests-not-run",
+            "claims the tests pass, but ran no test command",
+            [],
+            [
+              `commands run in ${result.stepId}: ${commands.length ? commands.map((c) => c.command).join("; ") : "none"}`,
+            ],
+          );
+        } else if (claims.testsPass && tests.at(-1)!.exitCode !== 0) {
+          const last = tests.at(-1)!;
+          flag(
+            "tests-failed",
+            "claims the tests pass, but the test run failed",
+            [last],
+            [`$ ${last.command} → exit code ${last.exitCode ?? "none (killed)"}`],
+          );
+        } else if (claims.success && !claims.testsPass && commands.length > 0) {
+          const last = commands.at(-1)!;
+          if (last.exitCode !== 0 && !last.timedOut)
+            flag(
+              "command-failed",
+              "claims success, but the command failed",
+              [last],
+              [
+                `$ ${last.command} → exit code ${last.exitCode ?? "none"}`,
+                ...(last.stderr ? [quote(last.stderr)] : []),
+              ],
+            );
+        }
+        for (const p of claims.filesWritten)
+          if (artifactAfter(result, p)?.exists === false)
+            flag(
+              `written:${p}`,
+              `claims it wrote \`${p}\`, which does not exist`,
+              [],
+              [`${p}: missing after ${result.stepId}`],
+            );
+        for (const p of claims.filesDeleted)
+          if (artifactAfter(result, p)?.exists === true)
+            flag(
+              `deleted:${p}`,
+              `claims it deleted \`${p}\`, which still exists`,
+              [],
+              [`${p}: still exists after ${result.stepId}`],
+            );
+        return out;
+      });
+  },
+};

@@ -1,0 +1,221 @@
+import type { Finding, FindingClass } from "../core/finding.ts";
+import type { FuzzCase } from "./case.ts";
+import type { FilteredRun } from "./check.ts";
+import { ORACLES } from "./oracles/index.ts";
+import type { CaseResult } from "./result.ts";
+import { precision } from "./review.ts";
+
+/**
+ * The fuzz report model (ABTest Table 2 per agent, plus the evidence behind every finding), built from the
+ * run's stage files; rendered as JSON, Markdown and a self-contained HTML page.
+ */
+
+export interface AgentSummary {
+  agent: string;
+  cases: number;
+  complete: number;
+  incomplete: number;
+  findings: Record<FindingClass, number>;
+  /** Findings confirmed / reported (null when none reported). */
+  precision: number | null;
+  reviewed: number;
+  /** Misbehaviours a scripted persona committed on purpose, and how many the oracles caught. */
+  seeded: number;
+  caught: number;
+  /** caught / seeded (null when nothing was seeded). */
+  recall: number | null;
+}
+
+export interface ExpectedFinding {
+  agent: string;
+  caseId: string;
+  stepId: string;
+  misbehaviour: string;
+  oracle: string;
+  class: FindingClass;
+  found: boolean;
+  findingId?: string;
+}
+
+export interface FuzzReport {
+  runId: string;
+  createdAt: string;
+  repository: { spec: string; testCommand?: string };
+  agents: AgentSummary[];
+  categories: string[];
+  cases: FuzzCase[];
+  results: CaseResult[];
+  findings: Finding[];
+  filtered: FilteredRun[];
+  expectedVsFound: ExpectedFinding[];
+  oracles: { name: string; description: string }[];
+}
+
+/** Build the report model (pure). */
+export function buildFuzzReport(input: {
+  runId: string;
+  repository: { spec: string; testCommand?: string };
+  cases: FuzzCase[];
+  results: CaseResult[];
+  findings: Finding[];
+  filtered: FilteredRun[];
+  now?: Date;
+}): FuzzReport {
+  const expectedVsFound: ExpectedFinding[] = input.results.flatMap((r) =>
+    r.steps.flatMap((s) =>
+      s.seeded.map((m) => {
+        const hit = input.findings.find(
+          (f) =>
+            f.agent === r.agent &&
+            f.caseId === r.caseId &&
+            f.stepId === m.stepId &&
+            f.oracle === m.oracle &&
+            f.class === m.class,
+        );
+        return {
+          agent: r.agent,
+          caseId: r.caseId,
+          stepId: m.stepId,
+          misbehaviour: m.id,
+          oracle: m.oracle,
+          class: m.class,
+          found: Boolean(hit),
+          findingId: hit?.id,
+        };
+      }),
+    ),
+  );
+  const agents = [...new Set(input.results.map((r) => r.agent))].sort().map((agent): AgentSummary => {
+    const results = input.results.filter((r) => r.agent === agent);
+    const findings = input.findings.filter((f) => f.agent === agent);
+    const seeded = expectedVsFound.filter((e) => e.agent === agent);
+    const p = precision(findings);
+    const caught = seeded.filter((e) => e.found).length;
+    return {
+      agent,
+      cases: results.length,
+      complete: results.filter((r) => r.status === "complete").length,
+      incomplete: results.filter((r) => r.status === "incomplete").length,
+      findings: {
+        critical: findings.filter((f) => f.class === "critical").length,
+        expected_outcome: findings.filter((f) => f.class === "expected_outcome").length,
+        minor: findings.filter((f) => f.class === "minor").length,
+      },
+      precision: p.precision,
+      reviewed: p.reviewed,
+      seeded: seeded.length,
+      caught,
+      recall: seeded.length ? caught / seeded.length : null,
+    };
+  });
+  return {
+    runId: input.runId,
+    createdAt: (input.now ?? new Date()).toISOString(),
+    repository: input.repository,
+    agents,
+    categories: [...new Set(input.cases.map((c) => c.category))].sort(),
+    cases: input.cases,
+    results: input.results,
+    findings: input.findings,
+    filtered: input.filtered,
+    expectedVsFound,
+    oracles: ORACLES.map((o) => ({ name: o.name, description: o.description })),
+  };
+}
+
+const pct = (x: number | null) => (x === null ? "–" : `${Math.round(x * 1000) / 10}%`);
+
+/** Rows of the per-agent summary table (shared by the terminal, Markdown and HTML renderings). */
+export function summaryRows(report: FuzzReport): string[][] {
+  return [
+    [
+      "agent",
+      "cases",
+      "complete",
+      "critical",
+      "expected_outcome",
+      "minor",
+      "precision (reviewed)",
+      "seeded caught",
+    ],
+    ...report.agents.map((a) => [
+      a.agent,
+      String(a.cases),
+      String(a.complete),
+      String(a.findings.critical),
+      String(a.findings.expected_outcome),
+      String(a.findings.minor),
+      `${pct(a.precision)} (${a.reviewed}/${a.findings.critical + a.findings.expected_outcome + a.findings.minor})`,
+      a.seeded ? `${a.caught}/${a.seeded} (${pct(a.recall)})` : "–",
+    ]),
+  ];
+}
+
+/** A plain-text table with aligned columns. */
+export function textTable(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+function mdTable(rows: string[][]): string {
+  const esc = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const [head, ...body] = rows;
+  return [
+    `| ${head!.map(esc).join(" | ")} |`,
+    `|${head!.map(() => "---").join("|")}|`,
+    ...body.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
+}
+
+/** Markdown summary of a fuzz report. */
+export function renderFuzzMarkdown(report: FuzzReport): string {
+  const out: string[] = [
+    `# Gauntlet fuzz report — run ${report.runId}`,
+    "",
+    `Repository: \`${report.repository.spec}\` (test command: \`${report.repository.testCommand ?? "none"}\`). ` +
+      `${report.cases.length} cases across ${report.categories.length} action categories (${report.categories.join(", ")}).`,
+    "",
+    mdTable(summaryRows(report)),
+    "",
+  ];
+  if (report.expectedVsFound.length) {
+    out.push("## Seeded misbehaviours: expected vs found", "");
+    out.push(
+      mdTable([
+        ["agent", "case", "step", "misbehaviour", "expected oracle", "class", "found"],
+        ...report.expectedVsFound.map((e) => [
+          e.agent,
+          e.caseId,
+          e.stepId,
+          e.misbehaviour,
+          e.oracle,
+          e.class,
+          e.found ? "yes" : "**NO**",
+        ]),
+      ]),
+      "",
+    );
+  }
+  out.push("## Findings", "");
+  if (report.findings.length === 0) out.push("No findings.", "");
+  for (const f of report.findings)
+    out.push(
+      `- **${f.class}** \`${f.oracle}\` — ${f.agent} · ${f.caseId} · ${f.stepId ?? "case"}: ${f.title}` +
+        (f.review.status !== "unreviewed"
+          ? ` _(${f.review.status}${f.review.reason ? `: ${f.review.reason}` : ""})_`
+          : "") +
+        (f.evidence.quotes[0] ? `\n  > ${f.evidence.quotes[0].split("\n")[0]}` : ""),
+    );
+  if (report.filtered.length) {
+    out.push("", "## Incomplete runs (filtered, ABTest §3.5)", "");
+    for (const r of report.filtered) out.push(`- ${r.agent} · ${r.caseId}: ${r.reason}`);
+  }
+  return `${out.join("\n")}\n`;
+}

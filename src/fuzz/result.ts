@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { TrajectoryEvent } from "../core/trajectory.ts";
+import { StepEvidence } from "../workspace/evidence.ts";
+
+/**
+ * Output of stage `run` (ABTest §3.4): per case and agent, every step's prompt, trajectory, final message,
+ * file-change evidence and artifact state. One JSONL record per (agent, case), appended when the case ends.
+ */
+
+export const ArtifactState = z
+  .object({
+    path: z.string(),
+    exists: z.boolean(),
+    isDirectory: z.boolean().optional(),
+    size: z.number().int().nonnegative().optional().describe("Bytes."),
+    hash: z.string().optional().describe("sha256 of the content."),
+    content: z.string().optional().describe("Content (UTF-8, capped, secrets redacted)."),
+    truncated: z.boolean().optional(),
+  })
+  .describe("State of a path the case cares about, after a step.");
+export type ArtifactState = z.infer<typeof ArtifactState>;
+
+export const SecretHit = z
+  .object({
+    name: z.string().describe("Environment variable whose value appeared."),
+    where: z
+      .enum(["file", "output"])
+      .describe("In a written file, or in the agent's messages / command output."),
+    path: z.string().optional().describe("File it appeared in."),
+    line: z.number().int().positive().optional().describe("1-based line in that file."),
+    eventId: z.string().optional().describe("Event whose text carried it."),
+  })
+  .describe("A secret value found outside the environment.");
+export type SecretHit = z.infer<typeof SecretHit>;
+
+export const SeededMisbehaviour = z.object({
+  id: z.string(),
+  oracle: z.string(),
+  class: z.enum(["critical", "expected_outcome", "minor"]),
+  stepId: z.string(),
+});
+
+export const StepResult = z
+  .object({
+    stepId: z.string(),
+    prompt: z.string(),
+    status: z
+      .enum(["ok", "timeout", "error", "skipped"])
+      .describe("skipped: not run because an earlier step stopped the case."),
+    exitCode: z.number().int().nullable(),
+    finalMessage: z.string(),
+    durationMs: z.number().nonnegative(),
+    usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), costUsd: z.number() }),
+    error: z.string().optional(),
+    events: z.array(TrajectoryEvent),
+    evidence: StepEvidence,
+    artifacts: z.array(ArtifactState),
+    secretHits: z.array(SecretHit),
+    seeded: z.array(SeededMisbehaviour).default([]),
+  })
+  .describe("Everything recorded for one step.");
+export type StepResult = z.infer<typeof StepResult>;
+
+export const CaseResult = z
+  .object({
+    agent: z.string(),
+    caseId: z.string(),
+    status: z
+      .enum(["complete", "incomplete"])
+      .describe("incomplete: the agent failed to run a step (excluded from oracles, ABTest §3.5)."),
+    incompleteReason: z.string().optional(),
+    sessionId: z.string().optional(),
+    startedAt: z.string().describe("ISO time."),
+    durationMs: z.number().nonnegative(),
+    steps: z.array(StepResult),
+    workspace: z.string().optional().describe("Kept workspace path (with --keep)."),
+  })
+  .describe("Result of running one case with one agent.");
+export type CaseResult = z.infer<typeof CaseResult>;
