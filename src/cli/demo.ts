@@ -1,0 +1,77 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import pc from "picocolors";
+import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
+import { type FuzzReport, summaryRows, textTable } from "../fuzz/report.ts";
+import { progressReporter } from "./progress.ts";
+
+/**
+ * `gauntlet demo`: the main job, offline — a fuzz campaign on a real project (`npm:minimist@1.2.8`, fetched
+ * from the npm registry and cached) against the built-in scripted agents `careful` and `reckless`; prints a
+ * summary, writes `gauntlet-report/index.html`, and checks itself: every misbehaviour `reckless` committed
+ * must be found, and `careful` must get no critical or expected_outcome finding (exit 1 otherwise).
+ */
+
+export const DEMO_REPO = "npm:minimist@1.2.8";
+
+/** Self-check of a demo report; returns the problems (empty when the demo behaved as designed). */
+export function demoProblems(report: FuzzReport): string[] {
+  const problems: string[] = [];
+  for (const miss of report.expectedVsFound.filter((e) => !e.found))
+    problems.push(`missed seeded misbehaviour ${miss.misbehaviour} (${miss.agent}, ${miss.caseId} ${miss.stepId}; expected ${miss.oracle}/${miss.class})`);
+  for (const f of report.findings.filter((x) => x.agent === "scripted:careful" && x.class !== "minor"))
+    problems.push(`false alarm on scripted:careful: ${f.oracle} ${f.caseId} ${f.stepId ?? ""}: ${f.title}`);
+  if (report.expectedVsFound.length === 0) problems.push("reckless committed no misbehaviour: nothing was tested");
+  return problems;
+}
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command("demo")
+    .description(`fuzz ${DEMO_REPO} with the scripted careful and reckless agents, offline, and write gauntlet-report/`)
+    .option("--out <dir>", "report directory", "gauntlet-report")
+    .option("--jobs <n>", "cases run in parallel", (v) => Number(v), 2)
+    .option("--max-cases <n>", "cases to instantiate", (v) => Number(v), 14)
+    .action(async (flags) => {
+      const progress = progressReporter();
+      const started = Date.now();
+      const { store } = await runFuzzCampaign(
+        {
+          repo: DEMO_REPO,
+          reports: DEFAULT_REPORTS,
+          agents: ["scripted:careful", "scripted:reckless"],
+          maxCases: flags.maxCases,
+          stepTimeoutSec: 10,
+          onTimeout: "continue",
+          jobs: flags.jobs,
+          keep: false,
+          passEnv: [],
+        },
+        { log: progress.log, onProgress: progress.onProgress },
+      );
+      progress.stop();
+      // Ground-truth review: a finding that matches a misbehaviour reckless committed on purpose is confirmed.
+      const first = rebuildFuzzReports(store);
+      for (const e of first.expectedVsFound.filter((x) => x.findingId))
+        store.append("reviews", { id: e.findingId, status: "confirmed", reason: `reckless committed ${e.misbehaviour} on purpose`, reviewer: "demo-ground-truth" });
+      const report = rebuildFuzzReports(store);
+
+      mkdirSync(flags.out, { recursive: true });
+      copyFileSync(store.file("report.html"), path.join(flags.out, "index.html"));
+      copyFileSync(store.file("report.md"), path.join(flags.out, "report.md"));
+      copyFileSync(store.file("report.json"), path.join(flags.out, "report.json"));
+
+      const out = process.stdout;
+      out.write(`\n${pc.bold("Gauntlet demo")} — fuzz ${DEMO_REPO}: ${report.cases.length} cases, ${report.categories.length} action categories\n\n`);
+      out.write(`${textTable(summaryRows(report))}\n\n`);
+      const caught = report.expectedVsFound.filter((e) => e.found).length;
+      out.write(`seeded misbehaviours of scripted:reckless found: ${caught}/${report.expectedVsFound.length}\n`);
+      out.write(`report: ${path.join(flags.out, "index.html")}  (run ${store.runId}, ${Math.round((Date.now() - started) / 1000)} s)\n`);
+      const problems = demoProblems(report);
+      if (problems.length) {
+        for (const p of problems) process.stderr.write(`${pc.red("demo check failed:")} ${p}\n`);
+        process.exitCode = 1;
+      }
+    });
+}

@@ -1,0 +1,178 @@
+import { writeFileSync } from "node:fs";
+import { type Command, Option } from "commander";
+import { InputError } from "../core/errors.ts";
+import { readJsonl, toJsonl } from "../core/jsonl.ts";
+import { RunStore } from "../core/run-store.ts";
+import { FuzzCase } from "../fuzz/case.ts";
+import { checkResults } from "../fuzz/check.ts";
+import { composeSeedTemplates, SeedTemplate } from "../fuzz/compose.ts";
+import { instantiateCases } from "../fuzz/instantiate.ts";
+import { mineInventory, readReports } from "../fuzz/inventory.ts";
+import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
+import { summaryRows, textTable } from "../fuzz/report.ts";
+import { CaseResult } from "../fuzz/result.ts";
+import { applyReviews, parseReviewFile, ReviewDecision, renderReviewFile } from "../fuzz/review.ts";
+import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
+import { resolveSource } from "../workspace/source.ts";
+import { FuzzConfig, loadConfig } from "./config.ts";
+import { progressReporter } from "./progress.ts";
+
+/**
+ * `gauntlet fuzz …`: the ABTest pipeline, whole (`run`) or stage by stage, each stage reading the previous
+ * stage's file so any stage can be re-run, reviewed or committed.
+ */
+
+const FAIL_ON = ["critical", "expected_outcome", "minor", "never"] as const;
+const RANK = { critical: 3, expected_outcome: 2, minor: 1 } as const;
+
+function positiveInt(flag: string) {
+  return (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`);
+    return n;
+  };
+}
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+/** Effective fuzz options: flags over gauntlet.yaml over defaults. */
+function fuzzOptions(program: Command, flags: Record<string, unknown>) {
+  const config = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
+  const merged = { ...config.fuzz, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
+  const parsed = FuzzConfig.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError({ field: issue.path.join(".") }, issue.message);
+  }
+  return { fuzz: parsed.data, commandAgents: config.agents };
+}
+
+export function registerFuzzCommands(program: Command): void {
+  const fuzz = program.command("fuzz").description("behaviour-driven fuzzing of coding agents (ABTest)");
+
+  fuzz
+    .command("run")
+    .description("run the whole pipeline: inventory → compose → instantiate → run → check → report")
+    .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
+    .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
+    .option("--agent <spec>", "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)", collect)
+    .option("--max-cases <n>", "cases to instantiate [default: 12]", positiveInt("maxCases"))
+    .option("--step-timeout-sec <n>", "per-step time limit in seconds [default: 120]", positiveInt("stepTimeoutSec"))
+    .addOption(new Option("--on-timeout <what>", "after a step timeout [default: continue]").choices(["continue", "stop"]))
+    .option("--jobs <n>", "cases run in parallel [default: 2]", positiveInt("jobs"))
+    .option("--keep", "keep workspaces after the run")
+    .option("--pass-env <name>", "environment variable passed to agents, repeatable (e.g. an API key)", collect)
+    .option("--resume <run-id>", "resume an interrupted run: finished cases are skipped, none redone")
+    .addOption(new Option("--fail-on <class>", "exit 1 when a finding of this class or worse exists").choices([...FAIL_ON]).default("critical"))
+    .action(async (flags) => {
+      const progress = progressReporter();
+      let runOptions: Parameters<typeof runFuzzCampaign>[0];
+      let commandAgents = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config).agents;
+      if (flags.resume) runOptions = { resumeRunId: flags.resume };
+      else {
+        const { fuzz: o, commandAgents: ca } = fuzzOptions(program, {
+          repo: flags.repo,
+          reports: flags.reports,
+          agents: flags.agent,
+          maxCases: flags.maxCases,
+          stepTimeoutSec: flags.stepTimeoutSec,
+          onTimeout: flags.onTimeout,
+          jobs: flags.jobs,
+          keep: flags.keep,
+          passEnv: flags.passEnv,
+        });
+        commandAgents = ca;
+        if (!o.repo) throw new InputError({ field: "repo" }, "no repository given", "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml");
+        runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS };
+      }
+      const { store, report } = await runFuzzCampaign(runOptions, { log: progress.log, onProgress: progress.onProgress, commandAgents });
+      progress.stop();
+      process.stdout.write(`\n${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
+      const threshold = flags.failOn as (typeof FAIL_ON)[number];
+      if (threshold !== "never" && report.findings.some((f) => RANK[f.class] >= RANK[threshold])) process.exitCode = 1;
+    });
+
+  fuzz
+    .command("inventory")
+    .description("stage 1: mine interaction patterns and action types from failure reports")
+    .option("--reports <file>", "failure-report corpus (JSONL)", DEFAULT_REPORTS)
+    .requiredOption("-o, --out <file>", "output inventory (JSONL)")
+    .action((flags) => {
+      const inventory = mineInventory(readReports(flags.reports));
+      writeFileSync(flags.out, toJsonl(inventoryRecords(inventory)));
+      process.stdout.write(`${inventory.reports} reports → ${inventory.patterns.length} patterns, ${inventory.actionTypes.length} action types → ${flags.out}\n`);
+    });
+
+  fuzz
+    .command("compose")
+    .description("stage 2: screen pattern × action pairs (ABTest §3.2) into seed templates")
+    .requiredOption("--inventory <file>", "inventory (JSONL) from `fuzz inventory`")
+    .requiredOption("-o, --out <file>", "output seed templates (JSONL)")
+    .option("--screenings <file>", "also write every screening decision (JSONL)")
+    .action(async (flags) => {
+      const inventory = inventoryFromRecords(readJsonl(flags.inventory, InventoryRecord));
+      const { screenings, templates } = await composeSeedTemplates(inventory);
+      writeFileSync(flags.out, toJsonl(templates));
+      if (flags.screenings) writeFileSync(flags.screenings, toJsonl(screenings));
+      process.stdout.write(`${screenings.length} pairs screened → ${templates.length} seed templates → ${flags.out}\n`);
+    });
+
+  fuzz
+    .command("instantiate")
+    .description("stage 3: ground seed templates in a repository as executable cases")
+    .requiredOption("--templates <file>", "seed templates (JSONL) from `fuzz compose`")
+    .requiredOption("--repo <spec>", "repository: a local path or npm:<name>@<version>")
+    .option("--max-cases <n>", "cases to instantiate", positiveInt("maxCases"), 12)
+    .requiredOption("-o, --out <file>", "output cases (JSONL)")
+    .action(async (flags) => {
+      const templates = readJsonl(flags.templates, SeedTemplate);
+      const source = await resolveSource(flags.repo, { onProgress: (m: string) => process.stderr.write(`${m}\n`) });
+      const { cases, rejected } = await instantiateCases(templates, { spec: flags.repo, testCommand: source.testCommand, files: source.files }, { maxCases: flags.maxCases });
+      writeFileSync(flags.out, toJsonl(cases));
+      process.stdout.write(`${cases.length} cases (${rejected.length} templates rejected) → ${flags.out}\n`);
+      for (const r of rejected.slice(0, 10)) process.stdout.write(`  rejected ${r.seedTemplateId}: ${r.reason}\n`);
+    });
+
+  fuzz
+    .command("check")
+    .description("stage 5: re-run the oracles over a run's results and rewrite its findings and reports")
+    .requiredOption("--run <run-id>", "run id")
+    .action((flags) => {
+      const store = RunStore.open(RunStore.defaultBase(), flags.run);
+      const report = rebuildFuzzReports(store);
+      process.stdout.write(`${report.findings.length} findings (${report.filtered.length} incomplete runs filtered) → ${store.file("findings.jsonl")}\n`);
+    });
+
+  fuzz
+    .command("review")
+    .description("stage 6: write a review file for a run, or apply a reviewed one (precision = confirmed / reported)")
+    .requiredOption("--run <run-id>", "run id")
+    .option("--apply <file>", "apply the decisions of a review file")
+    .option("-o, --out <file>", "where to write the review file", "review.yaml")
+    .option("--reviewer <name>", "name recorded with applied decisions", "person")
+    .action((flags) => {
+      const store = RunStore.open(RunStore.defaultBase(), flags.run);
+      const cases = store.read("cases", FuzzCase);
+      const results = store.read("results", CaseResult);
+      const findings = applyReviews(checkResults(cases, results).findings, store.read("reviews", ReviewDecision));
+      if (!flags.apply) {
+        writeFileSync(flags.out, renderReviewFile(store.runId, findings));
+        process.stdout.write(`${findings.length} findings to review → ${flags.out}\n`);
+        return;
+      }
+      const decisions = parseReviewFile(flags.apply, new Set(findings.map((f) => f.id)), flags.reviewer);
+      for (const d of decisions) store.append("reviews", d);
+      const report = rebuildFuzzReports(store);
+      process.stdout.write(`${decisions.length} decisions applied\n\n${textTable(summaryRows(report))}\n`);
+    });
+
+  fuzz
+    .command("report")
+    .description("stage 7: rebuild report.json, report.md and report.html of a run")
+    .requiredOption("--run <run-id>", "run id")
+    .action((flags) => {
+      const store = RunStore.open(RunStore.defaultBase(), flags.run);
+      const report = rebuildFuzzReports(store);
+      process.stdout.write(`${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
+    });
+}

@@ -1,0 +1,52 @@
+import { Command, CommanderError } from "commander";
+import pc from "picocolors";
+import { GauntletError } from "../core/errors.ts";
+import { registerDemoCommand } from "./demo.ts";
+import { registerFuzzCommands } from "./fuzz.ts";
+import { registerSchemaCommand } from "./schema.ts";
+
+/**
+ * The `gauntlet` command line. Exit codes (DESIGN.md "CI use"): 0 ok; 1 findings or failures over the
+ * configured threshold; 2 bad input or setup (one clear line, no stack trace unless `--debug`);
+ * 3 internal error.
+ */
+
+/** Build the commander program (exported for tests). */
+export function buildProgram(): Command {
+  const program = new Command("gauntlet")
+    .description("Behavioural testing of AI agents: find where they misbehave, with evidence a person can check.")
+    .option("--debug", "show stack traces of errors", false)
+    .option("--config <file>", "configuration file", "gauntlet.yaml")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride();
+  registerDemoCommand(program);
+  registerFuzzCommands(program);
+  registerSchemaCommand(program);
+  return program;
+}
+
+/** Run the CLI with `argv` (as in process.argv); returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  const debug = argv.includes("--debug");
+  try {
+    await program.parseAsync(argv as string[]);
+    return typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit cleanly; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof GauntletError) {
+      process.stderr.write(`${pc.red("error:")} ${error.message}\n`);
+      if (error.hint) process.stderr.write(`${pc.dim("hint:")} ${error.hint}\n`);
+      if (debug && error.stack) process.stderr.write(`${error.stack}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${pc.red("internal error:")} ${message}\n`);
+    if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    else process.stderr.write(`${pc.dim("hint:")} run again with --debug to see the stack trace, and report it\n`);
+    return 3;
+  }
+}

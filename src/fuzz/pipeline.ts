@@ -1,0 +1,142 @@
+import { fileURLToPath } from "node:url";
+import { resolveCodingAgent } from "../agents/coding/registry.ts";
+import type { CommandAgentConfig } from "../agents/coding/command.ts";
+import type { Finding } from "../core/finding.ts";
+import { Finding as FindingSchema } from "../core/finding.ts";
+import { RunStore } from "../core/run-store.ts";
+import { resolveSource } from "../workspace/source.ts";
+import { FuzzCase } from "./case.ts";
+import { checkResults } from "./check.ts";
+import { composeSeedTemplates } from "./compose.ts";
+import { instantiateCases } from "./instantiate.ts";
+import { mineInventory, readReports } from "./inventory.ts";
+import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
+import { renderFuzzHtml } from "./report-html.ts";
+import { ReviewDecision, applyReviews } from "./review.ts";
+import { CaseResult } from "./result.ts";
+import { type RunProgress, runCases } from "./run.ts";
+import { inventoryRecords } from "./stage-files.ts";
+
+/**
+ * `gauntlet fuzz run`: the whole ABTest pipeline in one run directory — inventory → compose → instantiate →
+ * run → check → report — each stage's output a file in `.gauntlet/runs/<run-id>/`. A run started with
+ * `resume` reuses the stored options and cases and only runs the (agent, case) pairs not yet finished.
+ */
+
+/** The failure-report corpus shipped with Gauntlet (public reports of coding agents). */
+export const DEFAULT_REPORTS = fileURLToPath(new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url));
+
+/** Options of a campaign, stored in `run.json`. */
+export interface CampaignOptions {
+  repo: string;
+  reports: string;
+  agents: string[];
+  maxCases: number;
+  stepTimeoutSec: number;
+  onTimeout: "continue" | "stop";
+  jobs: number;
+  keep: boolean;
+  passEnv: string[];
+}
+
+export interface CampaignHooks {
+  /** Log one line of progress text (stage starts, counts). */
+  log?: (line: string) => void;
+  onProgress?: (event: RunProgress) => void;
+  signal?: AbortSignal;
+  /** Command agents from the config. */
+  commandAgents?: readonly CommandAgentConfig[];
+  /** Base directory of the run store (default `.gauntlet`). */
+  base?: string;
+}
+
+/**
+ * Run a new campaign, or resume one (`resumeRunId`), and write its reports.
+ * @throws InputError / SetupError for bad input (unknown agent, missing repository, bad corpus line)
+ */
+export async function runFuzzCampaign(
+  options: CampaignOptions | { resumeRunId: string },
+  hooks: CampaignHooks = {},
+): Promise<{ store: RunStore; report: FuzzReport }> {
+  const log = hooks.log ?? (() => {});
+  const base = hooks.base ?? RunStore.defaultBase();
+  let store: RunStore;
+  let opts: CampaignOptions;
+  if ("resumeRunId" in options) {
+    store = RunStore.open(base, options.resumeRunId);
+    opts = store.readJson("run.json") as CampaignOptions;
+    log(`resuming run ${store.runId}`);
+  } else {
+    opts = options;
+    // Validate agents before any work.
+    for (const a of opts.agents) resolveCodingAgent(a, hooks.commandAgents);
+    store = RunStore.create(base, opts);
+    log(`run ${store.runId} → ${store.dir}`);
+  }
+  const agents = opts.agents.map((a) => resolveCodingAgent(a, hooks.commandAgents));
+  const source = await resolveSource(opts.repo, { onProgress: (m) => log(m) });
+
+  let cases = store.read("cases", FuzzCase);
+  if (cases.length === 0) {
+    const reports = readReports(opts.reports);
+    const inventory = mineInventory(reports);
+    for (const r of inventoryRecords(inventory)) store.append("inventory", r);
+    log(`inventory: ${reports.length} reports → ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`);
+    const { screenings, templates } = await composeSeedTemplates(inventory);
+    for (const s of screenings) store.append("screenings", s);
+    for (const t of templates) store.append("templates", t);
+    log(`compose: ${screenings.length} pattern × action pairs screened → ${templates.length} seed templates`);
+    const repo = { spec: opts.repo, testCommand: source.testCommand, files: source.files };
+    const instantiated = await instantiateCases(templates, repo, { maxCases: opts.maxCases });
+    for (const r of instantiated.rejected) store.append("rejected", r);
+    for (const c of instantiated.cases) store.append("cases", c);
+    cases = instantiated.cases;
+    log(`instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected)`);
+  }
+
+  log(`run: ${cases.length} cases × ${agents.length} agents, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`);
+  const results = await runCases({
+    agents,
+    cases,
+    source,
+    store,
+    stepTimeoutMs: opts.stepTimeoutSec * 1000,
+    onTimeout: opts.onTimeout,
+    jobs: opts.jobs,
+    keep: opts.keep,
+    passEnv: opts.passEnv,
+    onProgress: hooks.onProgress,
+    signal: hooks.signal,
+  });
+  const report = writeFuzzReports(store, cases, results, { spec: opts.repo, testCommand: source.testCommand });
+  return { store, report };
+}
+
+/**
+ * Stage `check` + `report` over a run's files: recompute findings (rewrites `findings.jsonl`), apply the
+ * stored review decisions, and write `report.json`, `report.md`, `report.html`.
+ */
+export function writeFuzzReports(
+  store: RunStore,
+  cases: FuzzCase[],
+  results: CaseResult[],
+  repository: { spec: string; testCommand?: string },
+): FuzzReport {
+  const { findings: raw, filtered } = checkResults(cases, results);
+  const findings: Finding[] = applyReviews(raw, store.read("reviews", ReviewDecision));
+  store.writeText("findings.jsonl", findings.map((f) => `${JSON.stringify(FindingSchema.parse(f))}\n`).join(""));
+  const report = buildFuzzReport({ runId: store.runId, repository, cases, results, findings, filtered });
+  store.writeJson("report.json", report);
+  store.writeText("report.md", renderFuzzMarkdown(report));
+  store.writeText("report.html", renderFuzzHtml(report));
+  return report;
+}
+
+/** Re-read a run's cases and results and rewrite its findings and reports. */
+export function rebuildFuzzReports(store: RunStore): FuzzReport {
+  const opts = store.readJson("run.json") as CampaignOptions;
+  const cases = store.read("cases", FuzzCase);
+  const results = store.read("results", CaseResult);
+  const testCommand = cases[0]?.repository.testCommand;
+  return writeFuzzReports(store, cases, results, { spec: opts.repo, testCommand });
+}

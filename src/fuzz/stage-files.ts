@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { ActionType, InteractionPattern, type Inventory } from "./inventory.ts";
+
+/**
+ * Record shapes of the fuzz stage files that are not a single schema elsewhere: `inventory.jsonl` holds one
+ * record per pattern or action type, tagged by `kind`.
+ */
+
+export const InventoryRecord = z.discriminatedUnion("kind", [
+  InteractionPattern.extend({ kind: z.literal("pattern") }),
+  ActionType.extend({ kind: z.literal("action") }),
+]);
+export type InventoryRecord = z.infer<typeof InventoryRecord>;
+
+/** Inventory → JSONL records. */
+export function inventoryRecords(inventory: Inventory): InventoryRecord[] {
+  return [
+    ...inventory.patterns.map((p) => ({ kind: "pattern" as const, ...p })),
+    ...inventory.actionTypes.map((a) => ({ kind: "action" as const, ...a })),
+  ];
+}
+
+/** JSONL records → inventory (the report count is the number of distinct source reports). */
+export function inventoryFromRecords(records: readonly InventoryRecord[]): Inventory {
+  const patterns = records.filter((r) => r.kind === "pattern").map(({ kind: _k, ...p }) => p);
+  const actionTypes = records.filter((r) => r.kind === "action").map(({ kind: _k, ...a }) => a);
+  const reports = new Set([...patterns, ...actionTypes].flatMap((x) => x.sourceReports)).size;
+  return { reports, patterns, actionTypes };
+}
+
+export const RejectedTemplateRecord = z.object({ seedTemplateId: z.string(), reason: z.string() });

@@ -1,0 +1,66 @@
+import type { CaseStep, FuzzCase } from "../../src/fuzz/case.ts";
+import type { CaseResult, StepResult } from "../../src/fuzz/result.ts";
+import { step } from "../../src/fuzz/recipes/recipe.ts";
+import type { FileDelta } from "../../src/workspace/evidence.ts";
+
+/** A made-up case with the given steps. */
+export function makeCase(steps: CaseStep[], extra: Partial<FuzzCase> = {}): FuzzCase {
+  return {
+    caseId: "T-1",
+    templateId: "ST-0001",
+    patternId: "IP-01",
+    actionId: "AT-01",
+    category: "File Operation",
+    surface: "unrequested-deletion",
+    recipe: "test",
+    sourceReports: [],
+    repository: { spec: "./repo", testCommand: "npm test" },
+    setup: { files: [] },
+    env: {},
+    steps,
+    rollbackSteps: [],
+    rollbackFailurePatterns: [],
+    postRollbackVerificationSteps: [],
+    expectedNewFiles: [],
+    expectedModifiedFiles: [],
+    expectedDeletedFiles: [],
+    protectedPaths: [],
+    ...extra,
+  };
+}
+
+export { step };
+
+/** A made-up step result. */
+export function makeStep(stepId: string, parts: Partial<StepResult> = {}): StepResult {
+  return {
+    stepId,
+    prompt: "…",
+    status: "ok",
+    exitCode: 0,
+    finalMessage: "",
+    durationMs: 10,
+    usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    events: [],
+    evidence: { sincePrevious: [], sinceBaseline: [] },
+    artifacts: [],
+    secretHits: [],
+    seeded: [],
+    ...parts,
+  };
+}
+
+export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {}): CaseResult {
+  return { agent: "test-agent", caseId: "T-1", status: "complete", startedAt: new Date(0).toISOString(), durationMs: 1, steps, ...extra };
+}
+
+export function delta(path: string, kind: FileDelta["kind"], extra: Partial<FileDelta> = {}): FileDelta {
+  return {
+    path,
+    kind,
+    binary: false,
+    hashBefore: kind === "added" ? undefined : `h-${path}-before`,
+    hashAfter: kind === "deleted" ? undefined : `h-${path}-after`,
+    ...extra,
+  };
+}
