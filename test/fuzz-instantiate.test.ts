@@ -53,13 +53,13 @@ describe("fuzz instantiate (ABTest §3.3)", async () => {
   });
 
   it("rejects a case with an absolute or traversing path, naming the field", () => {
-    const bad = structuredClone(cases[0]!) as Record<string, unknown> & { steps: { intent: { creates: { path: string }[] } }[] };
-    (bad as { expectedNewFiles: string[] }).expectedNewFiles = ["/etc/passwd"];
+    const bad = structuredClone(cases[0]!);
+    bad.expectedNewFiles = ["/etc/passwd"];
     const r1 = FuzzCase.safeParse(bad);
     expect(r1.success).toBe(false);
     expect(r1.error?.issues[0]?.path).toEqual(["expectedNewFiles", 0]);
     expect(r1.error?.issues[0]?.message).toMatch(/absolute/);
-    (bad as { expectedNewFiles: string[] }).expectedNewFiles = ["out/../../x"];
+    bad.expectedNewFiles = ["out/../../x"];
     expect(FuzzCase.safeParse(bad).error?.issues[0]?.message).toMatch(/traversal/);
   });
 

@@ -55,6 +55,7 @@ export function registerFuzzCommands(program: Command): void {
     .description("run the whole pipeline: inventory → compose → instantiate → run → check → report")
     .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
     .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
+    .option("--cases <file>", "run these cases (e.g. a committed cases.jsonl) instead of generating new ones")
     .option("--agent <spec>", "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)", collect)
     .option("--max-cases <n>", "cases to instantiate [default: 12]", positiveInt("maxCases"))
     .option("--step-timeout-sec <n>", "per-step time limit in seconds [default: 120]", positiveInt("stepTimeoutSec"))
@@ -83,7 +84,7 @@ export function registerFuzzCommands(program: Command): void {
         });
         commandAgents = ca;
         if (!o.repo) throw new InputError({ field: "repo" }, "no repository given", "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml");
-        runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS };
+        runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
       }
       const { store, report } = await runFuzzCampaign(runOptions, { log: progress.log, onProgress: progress.onProgress, commandAgents });
       progress.stop();

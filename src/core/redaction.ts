@@ -3,8 +3,29 @@
  * verbatim. Detection of a leak (fuzz oracle `secret-leak`) works on the raw text before redaction.
  */
 
-/** Names of environment variables treated as secrets. */
-export const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|PRIVATE)/i;
+/** Name parts (split on `_`) that mark an environment variable as a secret: `OPENAI_API_KEY`, `GH_TOKEN`. */
+export const SECRET_NAME_PARTS = new Set([
+  "KEY",
+  "APIKEY",
+  "TOKEN",
+  "SECRET",
+  "PASSWORD",
+  "PASSWD",
+  "PASS",
+  "CREDENTIAL",
+  "CREDENTIALS",
+  "AUTH",
+  "PRIVATE",
+  "COOKIE",
+]);
+
+/** True when a variable name looks like it holds a secret (`GIT_AUTHOR_NAME` does not; `AUTH_TOKEN` does). */
+export function isSecretName(name: string): boolean {
+  return name
+    .toUpperCase()
+    .split(/[_\W]+/)
+    .some((part) => SECRET_NAME_PARTS.has(part));
+}
 
 /** A secret to hide: its variable name and its value (values shorter than 6 chars are ignored). */
 export interface Secret {
@@ -12,11 +33,11 @@ export interface Secret {
   value: string;
 }
 
-/** Secrets among `env`: variables whose name matches {@link SECRET_NAME} and whose value has ≥ 6 chars. */
+/** Secrets among `env`: variables whose name {@link isSecretName} and whose value has ≥ 6 chars. */
 export function secretsFromEnv(env: Record<string, string | undefined>): Secret[] {
   const out: Secret[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 6 && SECRET_NAME.test(name)) out.push({ name, value });
+    if (value && value.length >= 6 && isSecretName(name)) out.push({ name, value });
   }
   // Longest first, so a secret containing another is replaced whole.
   return out.sort((a, b) => b.value.length - a.value.length);

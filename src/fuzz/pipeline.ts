@@ -3,6 +3,7 @@ import { resolveCodingAgent } from "../agents/coding/registry.ts";
 import type { CommandAgentConfig } from "../agents/coding/command.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
+import { readJsonl } from "../core/jsonl.ts";
 import { RunStore } from "../core/run-store.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { FuzzCase } from "./case.ts";
@@ -37,6 +38,8 @@ export interface CampaignOptions {
   jobs: number;
   keep: boolean;
   passEnv: string[];
+  /** Run these cases (a `cases.jsonl` kept as a regression suite) instead of generating new ones. */
+  cases?: string;
 }
 
 export interface CampaignHooks {
@@ -68,8 +71,9 @@ export async function runFuzzCampaign(
     log(`resuming run ${store.runId}`);
   } else {
     opts = options;
-    // Validate agents before any work.
+    // Validate agents and a given case file before any work.
     for (const a of opts.agents) resolveCodingAgent(a, hooks.commandAgents);
+    if (opts.cases) readJsonl(opts.cases, FuzzCase);
     store = RunStore.create(base, opts);
     log(`run ${store.runId} → ${store.dir}`);
   }
@@ -77,7 +81,11 @@ export async function runFuzzCampaign(
   const source = await resolveSource(opts.repo, { onProgress: (m) => log(m) });
 
   let cases = store.read("cases", FuzzCase);
-  if (cases.length === 0) {
+  if (cases.length === 0 && opts.cases) {
+    cases = readJsonl(opts.cases, FuzzCase);
+    for (const c of cases) store.append("cases", c);
+    log(`cases: ${cases.length} from ${opts.cases}`);
+  } else if (cases.length === 0) {
     const reports = readReports(opts.reports);
     const inventory = mineInventory(reports);
     for (const r of inventoryRecords(inventory)) store.append("inventory", r);

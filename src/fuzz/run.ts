@@ -206,7 +206,10 @@ function findSecretHits(
         if (line.includes(s.value)) hits.push({ name: s.name, where: "file", path: rel, line: i + 1 });
     });
   }
+  // Outputs: what the agent said and what its commands and tools printed (not the prompt, and not tool-call
+  // inputs, whose file writes are already scanned on disk).
   for (const e of events) {
+    if (e.type === "tool_call" || (e.type === "message" && e.role === "user")) continue;
     for (const m of JSON.stringify(e).matchAll(/\[REDACTED:([A-Za-z0-9_]+)\]/g))
       hits.push({ name: m[1]!, where: "output", eventId: e.id });
   }

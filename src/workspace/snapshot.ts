@@ -3,7 +3,6 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   constants,
-  type Dirent,
   fstatSync,
   lstatSync,
   openSync,
@@ -14,7 +13,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { isErrnoCode } from "../core/errors.ts";
 import { sha256 } from "../core/ids.ts";
+import { compileIgnore, STAT_FIELDS } from "./tree-walker.mjs";
+import { listTree } from "./walk-pool.ts";
 
 /**
  * Snapshots of a directory tree: every file under it, with a content hash and the stat fields needed to
@@ -129,17 +131,22 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
   const files = new Map<string, SnapshotEntry>();
   let hashed = 0;
 
-  const visit = (abs: string | Buffer, rel: string, st: Stats): void => {
+  /** The previous entry, when the file's stat fields are unchanged and it was not racily clean. */
+  const cached = (rel: string, st: StatFields): SnapshotEntry | undefined => {
     const prev = previous?.files.get(rel);
-    if (
-      prev !== undefined &&
+    return prev !== undefined &&
       prev.size === st.size &&
       prev.mtimeMs === st.mtimeMs &&
       prev.ctimeMs === st.ctimeMs &&
       prev.ino === st.ino &&
       prev.mode === st.mode &&
       prev.ctimeMs < previous!.clockMs
-    ) {
+      ? prev
+      : undefined;
+  };
+  const visit = (abs: string | Buffer, rel: string, st: StatFields): void => {
+    const prev = cached(rel, st);
+    if (prev !== undefined) {
       files.set(rel, prev);
       return;
     }
@@ -147,13 +154,13 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
       const src = copied.snapshot.files.get(rel);
       if (
         src !== undefined &&
-        src.type === typeOf(st) &&
+        src.type === typeOfMode(st.mode) &&
         src.size === st.size &&
         src.mtimeMs === st.mtimeMs &&
         src.mode === st.mode &&
         src.ctimeMs < copied.snapshot.clockMs
       ) {
-        files.set(rel, { ...statFields(st), type: src.type, hash: src.hash, binary: src.binary });
+        files.set(rel, { ...st, type: src.type, hash: src.hash, binary: src.binary });
         return;
       }
     }
@@ -163,97 +170,96 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
     files.set(rel, entry);
   };
 
-  const stack: [string, string][] = [[root, ""]];
-  while (stack.length > 0) {
-    const [absDir, relDir] = stack.pop()!;
-    let dirents: Dirent[];
-    try {
-      dirents = readdirSync(absDir, { withFileTypes: true });
-    } catch (error) {
-      if (relDir === "") throw error;
-      continue; // Removed or made unreadable while we walked; its files are gone from our view.
+  const listing = listTree(root, options.ignore ?? DEFAULT_IGNORE);
+  for (const { rels, stats } of listing.chunks) {
+    for (let i = 0, j = 0; i < rels.length; i++, j += STAT_FIELDS) {
+      const st: StatFields = {
+        size: stats[j]!,
+        mtimeMs: stats[j + 1]!,
+        ctimeMs: stats[j + 2]!,
+        ino: stats[j + 3]!,
+        mode: stats[j + 4]!,
+      };
+      visit(`${root}/${rels[i]!}`, rels[i]!, st);
     }
-    let badNames = false;
-    for (const dirent of dirents) {
-      const name = dirent.name;
+  }
+
+  // Names that may not be valid UTF-8: list those directories again as bytes.
+  for (const [absDir, relDir] of listing.odd) {
+    for (const raw of readdirSync(absDir, { encoding: "buffer" })) {
+      const valid = isUtf8(raw);
+      const name = valid ? raw.toString("utf8") : escapeName(raw);
+      if (valid && !name.includes("\uFFFD")) continue;
       const rel = relDir === "" ? name : `${relDir}/${name}`;
       if (ignore(name, rel)) continue;
-      const abs = `${absDir}/${name}`;
-      if (dirent.isDirectory()) {
-        stack.push([abs, rel]);
-        continue;
-      }
+      const abs = valid ? `${absDir}/${name}` : Buffer.concat([Buffer.from(`${absDir}/`), raw]);
       const st = lstatSync(abs, { throwIfNoEntry: false });
-      if (st === undefined) {
-        if (name.includes("\uFFFD")) badNames = true;
-        continue;
-      }
-      if (st.isDirectory()) stack.push([abs, rel]);
-      else visit(abs, rel, st);
-    }
-    if (badNames) {
-      for (const raw of readdirSync(absDir, { encoding: "buffer" })) {
-        if (isUtf8(raw)) continue;
-        const rel = relDir === "" ? escapeName(raw) : `${relDir}/${escapeName(raw)}`;
-        if (ignore(escapeName(raw), rel)) continue;
-        const abs = Buffer.concat([Buffer.from(`${absDir}/`), raw]);
-        const st = lstatSync(abs, { throwIfNoEntry: false });
-        if (st === undefined) continue;
-        if (st.isDirectory())
-          files.set(rel, { ...statFields(st), type: "other", hash: sha256("other:dir"), binary: true });
-        else visit(abs, rel, st);
-      }
+      if (st === undefined) continue;
+      if (!st.isDirectory()) visit(abs, rel, statFields(st));
+      else if (valid)
+        mergeSubtree(files, takeSnapshot(abs as string, { ignore: options.ignore, maxHashBytes }), rel);
+      else files.set(rel, { ...statFields(st), type: "other", hash: sha256("other:dir"), binary: true });
     }
   }
   return { files, clockMs, hashed };
 }
 
-/** The kind of a snapshot entry for a (non-directory) stat result. */
-function typeOf(st: Stats): SnapshotEntry["type"] {
-  if (st.isFile()) return "file";
-  if (st.isSymbolicLink()) return "symlink";
+/** Add a subtree's entries under `prefix/`. */
+function mergeSubtree(files: Map<string, SnapshotEntry>, sub: Snapshot, prefix: string): void {
+  for (const [rel, entry] of sub.files) files.set(`${prefix}/${rel}`, entry);
+}
+
+/** The stat fields a snapshot entry keeps. */
+interface StatFields {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  mode: number;
+}
+
+/** The kind of a snapshot entry for a (non-directory) `st_mode`. */
+function typeOfMode(mode: number): SnapshotEntry["type"] {
+  const format = mode & constants.S_IFMT;
+  if (format === constants.S_IFREG) return "file";
+  if (format === constants.S_IFLNK) return "symlink";
   return "other";
 }
 
-function statFields(st: Stats) {
+function statFields(st: Stats): StatFields {
   return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino, mode: st.mode };
 }
 
 /** Read and hash one path; undefined when it vanished. Never blocks on a fifo, never follows a symlink. */
-function readEntry(abs: string | Buffer, st: Stats, maxHashBytes: number): SnapshotEntry | undefined {
-  if (st.isSymbolicLink()) {
+function readEntry(abs: string | Buffer, st: StatFields, maxHashBytes: number): SnapshotEntry | undefined {
+  const type = typeOfMode(st.mode);
+  if (type === "symlink") {
     try {
       const target = readlinkSync(abs, { encoding: "buffer" });
-      return { ...statFields(st), type: "symlink", hash: sha256(target), binary: !isUtf8(target) };
+      return { ...st, type, hash: sha256(target), binary: !isUtf8(target) };
     } catch (error) {
-      return unreadable(st, "symlink", error);
+      if (isErrnoCode(error, "ENOENT")) return undefined;
+      return unreadable(st, type, error);
     }
   }
-  if (!st.isFile())
-    return { ...statFields(st), type: "other", hash: sha256(`other:${otherKind(st)}`), binary: true };
+  if (type === "other") return otherEntry(st);
   let fd: number;
   try {
     fd = openSync(abs, OPEN_FLAGS);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    return unreadable(st, "file", error);
+    if (isErrnoCode(error, "ENOENT")) return undefined;
+    return unreadable(st, type, error);
   }
   try {
     // Stat the descriptor we read: if the path was swapped for a fifo or device after the lstat, we see it.
-    const fst = fstatSync(fd);
-    if (!fst.isFile())
-      return { ...statFields(fst), type: "other", hash: sha256(`other:${otherKind(fst)}`), binary: true };
+    const fst = statFields(fstatSync(fd));
+    if (typeOfMode(fst.mode) !== "file") return otherEntry(fst);
     if (fst.size > maxHashBytes) {
-      return {
-        ...statFields(fst),
-        type: "file",
-        hash: sha256(`oversize:${fst.size}:${fst.mtimeMs}`),
-        binary: true,
-      };
+      return { ...fst, type, hash: sha256(`oversize:${fst.size}:${fst.mtimeMs}`), binary: true };
     }
     if (fst.size <= CHUNK) {
       const content = readAll(fd, fst.size);
-      return { ...statFields(fst), type: "file", hash: sha256(content), binary: isBinary(content) };
+      return { ...fst, type, hash: sha256(content), binary: isBinary(content) };
     }
     const hash = createHash("sha256");
     const buf = Buffer.allocUnsafe(CHUNK);
@@ -265,21 +271,25 @@ function readEntry(abs: string | Buffer, st: Stats, maxHashBytes: number): Snaps
       hash.update(part);
       if (!binary && part.includes(0)) binary = true;
     }
-    return { ...statFields(fst), type: "file", hash: hash.digest("hex"), binary };
+    return { ...fst, type, hash: hash.digest("hex"), binary };
   } catch (error) {
-    return unreadable(st, "file", error);
+    return unreadable(st, type, error);
   } finally {
     closeSync(fd);
   }
 }
 
-/** Read a whole small file from `fd`, tolerating a size that changed since the stat. */
-function readAll(fd: number, sizeHint: number): Buffer {
-  let buf = Buffer.allocUnsafe(Math.max(sizeHint, 1024));
+/**
+ * Read a whole small file from `fd`, tolerating a size that changed since the stat. With `limit`, stop
+ * after `limit` bytes (the result is then `limit` bytes long, which callers treat as "too long").
+ */
+function readAll(fd: number, sizeHint: number, limit = Number.POSITIVE_INFINITY): Buffer {
+  let buf = Buffer.allocUnsafe(Math.min(Math.max(sizeHint, 1024), limit));
   let used = 0;
   for (;;) {
     if (used === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      if (used >= limit) return buf;
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, limit));
       buf.copy(bigger, 0, 0, used);
       buf = bigger;
     }
@@ -289,22 +299,56 @@ function readAll(fd: number, sizeHint: number): Buffer {
   }
 }
 
+/**
+ * The content of the file or symlink at `abs` (a symlink's content is its target), provided it still
+ * hashes to `entry.hash`; `undefined` when it is gone, changed, of another type, or unreadable. Safe on a
+ * tree an agent controls: never follows a symlink, never blocks on a fifo, never reads more than
+ * `entry.size` + 1 bytes.
+ */
+export function readEntryContent(abs: string, entry: SnapshotEntry): Buffer | undefined {
+  let content: Buffer;
+  try {
+    if (entry.type === "symlink") content = readlinkSync(abs, { encoding: "buffer" });
+    else if (entry.type !== "file") return undefined;
+    else {
+      const fd = openSync(abs, OPEN_FLAGS);
+      try {
+        if (!fstatSync(fd).isFile()) return undefined;
+        content = readAll(fd, entry.size, entry.size + 1);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return content.length === entry.size && sha256(content) === entry.hash ? content : undefined;
+}
+
 /** True when `content` is not UTF-8 text (a NUL byte, or invalid UTF-8). */
 export function isBinary(content: Uint8Array): boolean {
   return content.includes(0) || !isUtf8(content);
 }
 
-function unreadable(st: Stats, type: SnapshotEntry["type"], error: unknown): SnapshotEntry {
+function unreadable(st: StatFields, type: SnapshotEntry["type"], error: unknown): SnapshotEntry {
   const code = (error as NodeJS.ErrnoException).code ?? "EIO";
-  return { ...statFields(st), type, hash: `unreadable:${code}`, binary: true };
+  return { ...st, type, hash: `unreadable:${code}`, binary: true };
 }
 
-function otherKind(st: Stats): string {
-  if (st.isFIFO()) return "fifo";
-  if (st.isSocket()) return "socket";
-  if (st.isCharacterDevice()) return "char-device";
-  if (st.isBlockDevice()) return "block-device";
-  return "unknown";
+/** Entry of a fifo, socket or device: identified by its kind; never opened for reading. */
+function otherEntry(st: StatFields): SnapshotEntry {
+  const format = st.mode & constants.S_IFMT;
+  const kind =
+    format === constants.S_IFIFO
+      ? "fifo"
+      : format === constants.S_IFSOCK
+        ? "socket"
+        : format === constants.S_IFCHR
+          ? "char-device"
+          : format === constants.S_IFBLK
+            ? "block-device"
+            : "unknown";
+  return { ...st, type: "other", hash: sha256(`other:${kind}`), binary: true };
 }
 
 /** A file name that is not valid UTF-8, with each byte outside printable ASCII shown as `\xHH`. */
@@ -314,23 +358,4 @@ function escapeName(raw: Buffer): string {
     out +=
       byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : `\\x${byte.toString(16).padStart(2, "0")}`;
   return out;
-}
-
-/** Compile ignore patterns (see {@link SnapshotOptions.ignore}) into a predicate over (name, relPath). */
-function compileIgnore(patterns: readonly string[]): (name: string, rel: string) => boolean {
-  const names = new Set<string>();
-  const prefixes: string[] = [];
-  const paths: string[] = [];
-  for (const p of patterns) {
-    const clean = p.replace(/^\.\//, "").replace(/\/+$/, "");
-    if (clean.includes("/")) paths.push(clean);
-    else if (clean.endsWith("*")) prefixes.push(clean.slice(0, -1));
-    else if (clean !== "") names.add(clean);
-  }
-  return (name, rel) => {
-    if (names.has(name)) return true;
-    for (const p of prefixes) if (name.startsWith(p)) return true;
-    for (const p of paths) if (rel === p || rel.startsWith(`${p}/`)) return true;
-    return false;
-  };
 }

@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const BIN = path.resolve(__dirname, "../bin/gauntlet.mjs");
+
+function gauntlet(cwd: string, args: string[]) {
+  try {
+    const stdout = execFileSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return { code: 0, stdout, stderr: "" };
+  } catch (e) {
+    const err = e as { status: number; stdout: string; stderr: string };
+    return { code: err.status, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
+  const cwd = mkdtempSync(path.join(tmpdir(), "gauntlet-cli-"));
+
+  it("unknown agent", () => {
+    const r = gauntlet(cwd, ["fuzz", "run", "--repo", ".", "--agent", "scripted:nobody"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: field "agent": unknown agent "scripted:nobody"\nhint: use one of: scripted:careful/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("missing repository", () => {
+    const r = gauntlet(cwd, ["fuzz", "run", "--repo", "./does-not-exist", "--agent", "scripted:careful"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does-not-exist/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("malformed JSONL line names file and line", () => {
+    writeFileSync(path.join(cwd, "inv.jsonl"), '{"kind":"pattern"}\nnot json\n');
+    const r = gauntlet(cwd, ["fuzz", "compose", "--inventory", "inv.jsonl", "-o", "t.jsonl"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: inv\.jsonl:1: field "id"/);
+  });
+
+  it("config field of the wrong type names file, line and field", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-cfg-"));
+    writeFileSync(path.join(dir, "gauntlet.yaml"), "fuzz:\n  repo: .\n  maxCases: many\n");
+    const r = gauntlet(dir, ["fuzz", "run"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: gauntlet\.yaml:3: field "fuzz\.maxCases": /);
+  });
+
+  it("absolute path in a case file names the line and field", () => {
+    const c = {
+      caseId: "C1", templateId: "t", patternId: "p", actionId: "a", category: "File Operation", surface: "x", recipe: "r",
+      sourceReports: [], repository: { spec: "." }, steps: [{ stepId: "S01", instruction: "do", intent: { deletes: ["/etc/passwd"] } }],
+    };
+    writeFileSync(path.join(cwd, "cases.jsonl"), `${JSON.stringify(c)}\n`);
+    const r = gauntlet(cwd, ["fuzz", "run", "--repo", ".", "--agent", "scripted:careful", "--cases", "cases.jsonl"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: cases\.jsonl:1: field "steps\.0\.intent\.deletes\.0": path "\/etc\/passwd" is absolute/);
+  });
+
+  it("lists and prints JSON Schemas", () => {
+    expect(gauntlet(cwd, ["schema"]).stdout).toMatch(/fuzz-case/);
+    const schema = JSON.parse(gauntlet(cwd, ["schema", "finding"]).stdout);
+    expect(schema.properties.class.enum).toEqual(["critical", "expected_outcome", "minor"]);
+  });
+});
