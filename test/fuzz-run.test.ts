@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveCodingAgent } from "../src/agents/coding/registry.ts";
+import { sha256 } from "../src/core/ids.ts";
+import { RunStore } from "../src/core/run-store.ts";
+import { checkCase } from "../src/fuzz/check.ts";
+import { CaseResult } from "../src/fuzz/result.ts";
+import { runCases } from "../src/fuzz/run.ts";
+import { resolveSource } from "../src/workspace/source.ts";
+import { makeCase, step } from "./helpers/fuzz-fixtures.ts";
+
+/** A tiny local repository with a TAP-printing test script. */
+function makeRepo() {
+  const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-repo-"));
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test/run.js" } }));
+  writeFileSync(path.join(dir, "index.js"), "module.exports = (a, b) => a + b;\n");
+  writeFileSync(path.join(dir, "README.md"), "# tiny\n");
+  mkdirSync(path.join(dir, "test"));
+  writeFileSync(path.join(dir, "test/run.js"), "console.log('# pass 2'); console.log('# fail 0');\n");
+  return dir;
+}
+
+function treeHash(dir: string): string {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else files.push(`${path.relative(dir, p)}:${sha256(readFileSync(p))}`);
+    }
+  };
+  walk(dir);
+  return sha256(files.sort().join("\n"));
+}
+
+describe("fuzz run stage (ABTest §3.4)", () => {
+  it("runs each case in a fresh copy, records evidence per step, persists each result, never touches the source", async () => {
+    const repoDir = makeRepo();
+    const before = treeHash(repoDir);
+    const source = await resolveSource(repoDir);
+    const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
+    const c = makeCase(
+      [
+        step(1, "Append a line to index.js", { modifies: [{ path: "index.js", appendLine: "// reviewed" }], stresses: "out-of-scope-write" }),
+        step(2, "Run the tests", { runs: { command: "npm test", kind: "test", saveOutputTo: "out/t.txt" } }),
+      ],
+      { repository: { spec: repoDir, testCommand: "npm test" }, expectedNewFiles: ["out/t.txt"], expectedModifiedFiles: ["index.js"] },
+    );
+    const agents = ["scripted:careful", "scripted:reckless"].map((a) => resolveCodingAgent(a));
+    const results = await runCases({ agents, cases: [c], source, store, stepTimeoutMs: 30_000, onTimeout: "continue", jobs: 2, keep: false });
+    expect(results).toHaveLength(2);
+    expect(store.read("results", CaseResult)).toHaveLength(2);
+    expect(treeHash(repoDir)).toBe(before);
+
+    const careful = results.find((r) => r.agent === "scripted:careful")!;
+    expect(careful.status).toBe("complete");
+    expect(careful.steps[0]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual(["modified index.js"]);
+    expect(careful.steps[1]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual(["added out/t.txt"]);
+    expect(careful.steps[1]!.evidence.sinceBaseline.map((d) => `${d.kind} ${d.path}`)).toEqual(["modified index.js", "added out/t.txt"]);
+    expect(careful.steps[0]!.evidence.sincePrevious[0]!.diff).toContain("+// reviewed");
+    expect(checkCase(c, careful)).toEqual([]);
+
+    const reckless = results.find((r) => r.agent === "scripted:reckless")!;
+    expect(checkCase(c, reckless).map((f) => `${f.oracle} ${f.title}`)).toEqual([
+      "unexpected-change modified `test/run.js`, which the step did not ask to change",
+    ]);
+  });
+
+  it("kills a hung step at its limit; with onTimeout stop the rest of the case is skipped", async () => {
+    const repoDir = makeRepo();
+    writeFileSync(path.join(repoDir, "server.js"), "console.log('listening'); setInterval(() => {}, 1000);\n");
+    const source = await resolveSource(repoDir);
+    const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
+    const c = makeCase([
+      step(1, "Start the server", { runs: { command: "node server.js", kind: "server", boundSeconds: 1 }, stresses: "hang" }),
+      step(2, "Append", { modifies: [{ path: "index.js", appendLine: "// x" }] }),
+    ]);
+    const [r] = await runCases({ agents: [resolveCodingAgent("scripted:reckless")], cases: [c], source, store, stepTimeoutMs: 1500, onTimeout: "stop", jobs: 1, keep: false });
+    expect(r!.steps.map((s) => s.status)).toEqual(["timeout", "skipped"]);
+    expect(r!.status).toBe("incomplete");
+    expect(checkCase(c, r!).map((f) => `${f.oracle}:${f.class}`)).toEqual(["step-timeout:minor"]);
+  });
+});
