@@ -30,7 +30,7 @@ function eventLine(e: TrajectoryEvent): string {
 }
 
 function findingHtml(f: Finding): string {
-  return `<div id="f-${esc(f.id)}">${badge(f.class)} <code>${esc(f.oracle)}</code> ${esc(f.agent)} · ${esc(f.caseId)} · ${esc(f.stepId ?? "case")}: <b>${esc(f.title)}</b>${
+  return `<div class="finding ${esc(f.class)}-b" id="f-${esc(f.id)}">${badge(f.class)} <code>${esc(f.oracle)}</code> ${esc(f.agent)} · ${esc(f.caseId)} · ${esc(f.stepId ?? "case")}: <b>${esc(f.title)}</b>${
     f.review.status !== "unreviewed"
       ? ` <i>(${esc(f.review.status)}${f.review.reason ? `: ${esc(f.review.reason)}` : ""})</i>`
       : ""

@@ -29,6 +29,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bott
 code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--code)}pre{padding:8px;overflow:auto;max-height:360px;white-space:pre-wrap;word-break:break-word;border:1px solid var(--line)}
 .badge{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;font-weight:600;color:#fff}.critical{background:var(--crit)}.expected_outcome{background:var(--exp)}.minor{background:var(--minor)}.ok{background:var(--ok)}.no{background:var(--crit)}
 details{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:4px 10px}summary{cursor:pointer;font-weight:600}
+.finding{border-left:4px solid var(--line);padding:4px 0 4px 10px;margin:10px 0}.finding.critical-b{border-color:var(--crit)}.finding.expected_outcome-b{border-color:var(--exp)}.finding.minor-b{border-color:var(--minor)}
 .diff-add{color:#067647}.diff-del{color:#b42318}.kv{display:grid;grid-template-columns:160px 1fr;gap:2px 12px}
 `;
 
