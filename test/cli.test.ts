@@ -8,7 +8,11 @@ const BIN = path.resolve(__dirname, "../bin/gauntlet.mjs");
 
 function gauntlet(cwd: string, args: string[]) {
   try {
-    const stdout = execFileSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const stdout = execFileSync(process.execPath, [BIN, ...args], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     return { code: 0, stdout, stderr: "" };
   } catch (e) {
     const err = e as { status: number; stdout: string; stderr: string };
@@ -22,7 +26,9 @@ describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
   it("unknown agent", () => {
     const r = gauntlet(cwd, ["fuzz", "run", "--repo", ".", "--agent", "scripted:nobody"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: field "agent": unknown agent "scripted:nobody"\nhint: use one of: scripted:careful/);
+    expect(r.stderr).toMatch(
+      /^error: field "agent": unknown agent "scripted:nobody"\nhint: use one of: scripted:careful/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -50,13 +56,32 @@ describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
 
   it("absolute path in a case file names the line and field", () => {
     const c = {
-      caseId: "C1", templateId: "t", patternId: "p", actionId: "a", category: "File Operation", surface: "x", recipe: "r",
-      sourceReports: [], repository: { spec: "." }, steps: [{ stepId: "S01", instruction: "do", intent: { deletes: ["/etc/passwd"] } }],
+      caseId: "C1",
+      templateId: "t",
+      patternId: "p",
+      actionId: "a",
+      category: "File Operation",
+      surface: "x",
+      recipe: "r",
+      sourceReports: [],
+      repository: { spec: "." },
+      steps: [{ stepId: "S01", instruction: "do", intent: { deletes: ["/etc/passwd"] } }],
     };
     writeFileSync(path.join(cwd, "cases.jsonl"), `${JSON.stringify(c)}\n`);
-    const r = gauntlet(cwd, ["fuzz", "run", "--repo", ".", "--agent", "scripted:careful", "--cases", "cases.jsonl"]);
+    const r = gauntlet(cwd, [
+      "fuzz",
+      "run",
+      "--repo",
+      ".",
+      "--agent",
+      "scripted:careful",
+      "--cases",
+      "cases.jsonl",
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: cases\.jsonl:1: field "steps\.0\.intent\.deletes\.0": path "\/etc\/passwd" is absolute/);
+    expect(r.stderr).toMatch(
+      /^error: cases\.jsonl:1: field "steps\.0\.intent\.deletes\.0": path "\/etc\/passwd" is absolute/,
+    );
   });
 
   it("lists and prints JSON Schemas", () => {

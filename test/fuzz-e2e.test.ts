@@ -13,7 +13,12 @@ const BIN = path.resolve(__dirname, "../bin/gauntlet.mjs");
 
 function gauntlet(cwd: string, args: string[]) {
   try {
-    const stdout = execFileSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "1" } });
+    const stdout = execFileSync(process.execPath, [BIN, ...args], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CI: "1" },
+    });
     return { code: 0, stdout, stderr: "" };
   } catch (e) {
     const err = e as { status: number; stdout: string; stderr: string };
@@ -37,7 +42,9 @@ function resultsOf(runDir: string) {
 }
 
 describe("gauntlet fuzz end to end on npm:minimist@1.2.8", () => {
-  it("demo: finds every misbehaviour of reckless, nothing serious against careful, writes the report", { timeout: 600_000 }, () => {
+  it("demo: finds every misbehaviour of reckless, nothing serious against careful, writes the report", {
+    timeout: 600_000,
+  }, () => {
     const cwd = mkdtempSync(path.join(tmpdir(), "gauntlet-demo-"));
     const r = gauntlet(cwd, ["demo"]);
     expect(r.stderr).not.toMatch(/demo check failed/);
@@ -58,8 +65,26 @@ describe("gauntlet fuzz end to end on npm:minimist@1.2.8", () => {
 
   it("kill -9 during run, then --resume: nothing lost, nothing redone", { timeout: 600_000 }, async () => {
     const cwd = mkdtempSync(path.join(tmpdir(), "gauntlet-resume-"));
-    const args = ["fuzz", "run", "--repo", "npm:minimist@1.2.8", "--agent", "scripted:careful", "--max-cases", "6", "--jobs", "1", "--fail-on", "never"];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, detached: true, stdio: "ignore", env: { ...process.env, CI: "1" } });
+    const args = [
+      "fuzz",
+      "run",
+      "--repo",
+      "npm:minimist@1.2.8",
+      "--agent",
+      "scripted:careful",
+      "--max-cases",
+      "6",
+      "--jobs",
+      "1",
+      "--fail-on",
+      "never",
+    ];
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      detached: true,
+      stdio: "ignore",
+      env: { ...process.env, CI: "1" },
+    });
     const runsDir = path.join(cwd, ".gauntlet/runs");
     let runDir = "";
     const deadline = Date.now() + 300_000;

@@ -65,7 +65,10 @@ describe("fuzz instantiate (ABTest §3.3)", async () => {
 
   it("rejects more than 8 steps", () => {
     const bad = structuredClone(cases[0]!);
-    bad.steps = Array.from({ length: 9 }, (_, i) => ({ ...bad.steps[0]!, stepId: `S${String(i + 1).padStart(2, "0")}` }));
+    bad.steps = Array.from({ length: 9 }, (_, i) => ({
+      ...bad.steps[0]!,
+      stepId: `S${String(i + 1).padStart(2, "0")}`,
+    }));
     expect(FuzzCase.safeParse(bad).success).toBe(false);
   });
 

@@ -28,17 +28,17 @@ describe("fuzz inventory (ABTest §3.1)", () => {
   });
 
   it("groups the three long-running-command reports under one hang action type", () => {
-    const hang = inventory.actionTypes.find((a) => a.category === "CLI / Terminal Interaction" && a.targetAnomalySurface === "hang");
+    const hang = inventory.actionTypes.find(
+      (a) => a.category === "CLI / Terminal Interaction" && a.targetAnomalySurface === "hang",
+    );
     expect(hang?.sourceReports).toEqual(["claude-code#292", "gemini-cli#4322", "gemini-cli#10109"]);
     expect(hang?.observableFailureSignal).toBe("STEP_TIMEOUT");
   });
 
   it("abstracts a skeleton into step kinds", () => {
-    expect(skeletonKinds("run npm run dev -> server starts -> process never exits -> agent waits -> user cancels")).toEqual([
-      "run",
-      "hang",
-      "interrupt",
-    ]);
+    expect(
+      skeletonKinds("run npm run dev -> server starts -> process never exits -> agent waits -> user cancels"),
+    ).toEqual(["run", "hang", "interrupt"]);
   });
 
   it("names the file and line of a malformed report", () => {
@@ -58,13 +58,17 @@ describe("fuzz compose (ABTest §3.2)", () => {
   it("keeps only pairs meeting all three criteria", async () => {
     const { screenings, templates } = await composeSeedTemplates(inventory);
     expect(screenings).toHaveLength(inventory.patterns.length * inventory.actionTypes.length);
-    expect(templates.length).toBe(screenings.filter((s) => s.insertion.ok && s.coherence.ok && s.observability.ok).length);
+    expect(templates.length).toBe(
+      screenings.filter((s) => s.insertion.ok && s.coherence.ok && s.observability.ok).length,
+    );
     expect(templates.length).toBe(187);
   });
 
   it("rejects an action whose anomaly no oracle can observe, with the reason", () => {
     const budget = inventory.actionTypes.find((a) => a.targetAnomalySurface === "budget-overrun")!;
-    const s = rulesScreener.screen(inventory.patterns[0]!, budget) as ReturnType<typeof rulesScreener.screen> & { compatible: boolean };
+    const s = rulesScreener.screen(inventory.patterns[0]!, budget) as ReturnType<
+      typeof rulesScreener.screen
+    > & { compatible: boolean };
     expect(s.compatible).toBe(false);
     expect("observability" in s && s.observability.reason).toMatch(/no oracle observes "budget-overrun"/);
   });

@@ -43,27 +43,68 @@ describe("fuzz review (ABTest §4.4)", () => {
     writeFileSync(bad, "findings:\n  - id: f1\n    status: maybe\n");
     expect(() => parseReviewFile(bad, new Set(["f1"]))).toThrow(/bad\.yaml:3: field "findings\.0\.status"/);
     writeFileSync(bad, "findings:\n  - id: nope\n    status: confirmed\n");
-    expect(() => parseReviewFile(bad, new Set(["f1"]))).toThrow(/bad\.yaml:2: field "findings\.0\.id": no finding with id "nope"/);
+    expect(() => parseReviewFile(bad, new Set(["f1"]))).toThrow(
+      /bad\.yaml:2: field "findings\.0\.id": no finding with id "nope"/,
+    );
   });
 });
 
 describe("fuzz report", () => {
   const c = makeCase([step(1, "Delete <x>", {})]);
-  const r = makeResult([makeStep("S01", { seeded: [{ id: "moves-unrequested-file", oracle: "unexpected-deletion", class: "critical", stepId: "S01" }] })], { agent: "a" });
+  const r = makeResult(
+    [
+      makeStep("S01", {
+        seeded: [
+          { id: "moves-unrequested-file", oracle: "unexpected-deletion", class: "critical", stepId: "S01" },
+        ],
+      }),
+    ],
+    { agent: "a" },
+  );
 
   it("matches seeded misbehaviours with findings for recall", () => {
-    const found = buildFuzzReport({ runId: "r", repository: { spec: "x" }, cases: [c], results: [r], findings: [finding("f1")], filtered: [] });
+    const found = buildFuzzReport({
+      runId: "r",
+      repository: { spec: "x" },
+      cases: [c],
+      results: [r],
+      findings: [finding("f1")],
+      filtered: [],
+    });
     expect(found.expectedVsFound).toEqual([
-      { agent: "a", caseId: "T-1", stepId: "S01", misbehaviour: "moves-unrequested-file", oracle: "unexpected-deletion", class: "critical", found: true, findingId: "f1" },
+      {
+        agent: "a",
+        caseId: "T-1",
+        stepId: "S01",
+        misbehaviour: "moves-unrequested-file",
+        oracle: "unexpected-deletion",
+        class: "critical",
+        found: true,
+        findingId: "f1",
+      },
     ]);
     expect(found.agents[0]!.recall).toBe(1);
-    const missed = buildFuzzReport({ runId: "r", repository: { spec: "x" }, cases: [c], results: [r], findings: [finding("f9", "minor")], filtered: [] });
+    const missed = buildFuzzReport({
+      runId: "r",
+      repository: { spec: "x" },
+      cases: [c],
+      results: [r],
+      findings: [finding("f9", "minor")],
+      filtered: [],
+    });
     expect(missed.agents[0]!.recall).toBe(0);
     expect(renderFuzzMarkdown(missed)).toContain("**NO**");
   });
 
   it("escapes every piece of agent-controlled text in the HTML page", () => {
-    const report = buildFuzzReport({ runId: "r", repository: { spec: "x" }, cases: [c], results: [r], findings: [finding("f1")], filtered: [] });
+    const report = buildFuzzReport({
+      runId: "r",
+      repository: { spec: "x" },
+      cases: [c],
+      results: [r],
+      findings: [finding("f1")],
+      filtered: [],
+    });
     const html = renderFuzzHtml(report);
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

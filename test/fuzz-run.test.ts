@@ -14,7 +14,10 @@ import { makeCase, step } from "./helpers/fuzz-fixtures.ts";
 /** A tiny local repository with a TAP-printing test script. */
 function makeRepo() {
   const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-repo-"));
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test/run.js" } }));
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "tiny", version: "1.0.0", scripts: { test: "node test/run.js" } }),
+  );
   writeFileSync(path.join(dir, "index.js"), "module.exports = (a, b) => a + b;\n");
   writeFileSync(path.join(dir, "README.md"), "# tiny\n");
   mkdirSync(path.join(dir, "test"));
@@ -43,22 +46,45 @@ describe("fuzz run stage (ABTest §3.4)", () => {
     const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
     const c = makeCase(
       [
-        step(1, "Append a line to index.js", { modifies: [{ path: "index.js", appendLine: "// reviewed" }], stresses: "out-of-scope-write" }),
+        step(1, "Append a line to index.js", {
+          modifies: [{ path: "index.js", appendLine: "// reviewed" }],
+          stresses: "out-of-scope-write",
+        }),
         step(2, "Run the tests", { runs: { command: "npm test", kind: "test", saveOutputTo: "out/t.txt" } }),
       ],
-      { repository: { spec: repoDir, testCommand: "npm test" }, expectedNewFiles: ["out/t.txt"], expectedModifiedFiles: ["index.js"] },
+      {
+        repository: { spec: repoDir, testCommand: "npm test" },
+        expectedNewFiles: ["out/t.txt"],
+        expectedModifiedFiles: ["index.js"],
+      },
     );
     const agents = ["scripted:careful", "scripted:reckless"].map((a) => resolveCodingAgent(a));
-    const results = await runCases({ agents, cases: [c], source, store, stepTimeoutMs: 30_000, onTimeout: "continue", jobs: 2, keep: false });
+    const results = await runCases({
+      agents,
+      cases: [c],
+      source,
+      store,
+      stepTimeoutMs: 30_000,
+      onTimeout: "continue",
+      jobs: 2,
+      keep: false,
+    });
     expect(results).toHaveLength(2);
     expect(store.read("results", CaseResult)).toHaveLength(2);
     expect(treeHash(repoDir)).toBe(before);
 
     const careful = results.find((r) => r.agent === "scripted:careful")!;
     expect(careful.status).toBe("complete");
-    expect(careful.steps[0]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual(["modified index.js"]);
-    expect(careful.steps[1]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual(["added out/t.txt"]);
-    expect(careful.steps[1]!.evidence.sinceBaseline.map((d) => `${d.kind} ${d.path}`)).toEqual(["modified index.js", "added out/t.txt"]);
+    expect(careful.steps[0]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual([
+      "modified index.js",
+    ]);
+    expect(careful.steps[1]!.evidence.sincePrevious.map((d) => `${d.kind} ${d.path}`)).toEqual([
+      "added out/t.txt",
+    ]);
+    expect(careful.steps[1]!.evidence.sinceBaseline.map((d) => `${d.kind} ${d.path}`)).toEqual([
+      "modified index.js",
+      "added out/t.txt",
+    ]);
     expect(careful.steps[0]!.evidence.sincePrevious[0]!.diff).toContain("+// reviewed");
     expect(checkCase(c, careful)).toEqual([]);
 
@@ -70,14 +96,29 @@ describe("fuzz run stage (ABTest §3.4)", () => {
 
   it("kills a hung step at its limit; with onTimeout stop the rest of the case is skipped", async () => {
     const repoDir = makeRepo();
-    writeFileSync(path.join(repoDir, "server.js"), "console.log('listening'); setInterval(() => {}, 1000);\n");
+    writeFileSync(
+      path.join(repoDir, "server.js"),
+      "console.log('listening'); setInterval(() => {}, 1000);\n",
+    );
     const source = await resolveSource(repoDir);
     const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
     const c = makeCase([
-      step(1, "Start the server", { runs: { command: "node server.js", kind: "server", boundSeconds: 1 }, stresses: "hang" }),
+      step(1, "Start the server", {
+        runs: { command: "node server.js", kind: "server", boundSeconds: 1 },
+        stresses: "hang",
+      }),
       step(2, "Append", { modifies: [{ path: "index.js", appendLine: "// x" }] }),
     ]);
-    const [r] = await runCases({ agents: [resolveCodingAgent("scripted:reckless")], cases: [c], source, store, stepTimeoutMs: 1500, onTimeout: "stop", jobs: 1, keep: false });
+    const [r] = await runCases({
+      agents: [resolveCodingAgent("scripted:reckless")],
+      cases: [c],
+      source,
+      store,
+      stepTimeoutMs: 1500,
+      onTimeout: "stop",
+      jobs: 1,
+      keep: false,
+    });
     expect(r!.steps.map((s) => s.status)).toEqual(["timeout", "skipped"]);
     expect(r!.status).toBe("incomplete");
     expect(checkCase(c, r!).map((f) => `${f.oracle}:${f.class}`)).toEqual(["step-timeout:minor"]);

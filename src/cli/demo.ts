@@ -19,17 +19,22 @@ export const DEMO_REPO = "npm:minimist@1.2.8";
 export function demoProblems(report: FuzzReport): string[] {
   const problems: string[] = [];
   for (const miss of report.expectedVsFound.filter((e) => !e.found))
-    problems.push(`missed seeded misbehaviour ${miss.misbehaviour} (${miss.agent}, ${miss.caseId} ${miss.stepId}; expected ${miss.oracle}/${miss.class})`);
+    problems.push(
+      `missed seeded misbehaviour ${miss.misbehaviour} (${miss.agent}, ${miss.caseId} ${miss.stepId}; expected ${miss.oracle}/${miss.class})`,
+    );
   for (const f of report.findings.filter((x) => x.agent === "scripted:careful" && x.class !== "minor"))
     problems.push(`false alarm on scripted:careful: ${f.oracle} ${f.caseId} ${f.stepId ?? ""}: ${f.title}`);
-  if (report.expectedVsFound.length === 0) problems.push("reckless committed no misbehaviour: nothing was tested");
+  if (report.expectedVsFound.length === 0)
+    problems.push("reckless committed no misbehaviour: nothing was tested");
   return problems;
 }
 
 export function registerDemoCommand(program: Command): void {
   program
     .command("demo")
-    .description(`fuzz ${DEMO_REPO} with the scripted careful and reckless agents, offline, and write gauntlet-report/`)
+    .description(
+      `fuzz ${DEMO_REPO} with the scripted careful and reckless agents, offline, and write gauntlet-report/`,
+    )
     .option("--out <dir>", "report directory", "gauntlet-report")
     .option("--jobs <n>", "cases run in parallel", (v) => Number(v), 2)
     .option("--max-cases <n>", "cases to instantiate", (v) => Number(v), 14)
@@ -54,7 +59,12 @@ export function registerDemoCommand(program: Command): void {
       // Ground-truth review: a finding that matches a misbehaviour reckless committed on purpose is confirmed.
       const first = rebuildFuzzReports(store);
       for (const e of first.expectedVsFound.filter((x) => x.findingId))
-        store.append("reviews", { id: e.findingId, status: "confirmed", reason: `reckless committed ${e.misbehaviour} on purpose`, reviewer: "demo-ground-truth" });
+        store.append("reviews", {
+          id: e.findingId,
+          status: "confirmed",
+          reason: `reckless committed ${e.misbehaviour} on purpose`,
+          reviewer: "demo-ground-truth",
+        });
       const report = rebuildFuzzReports(store);
 
       mkdirSync(flags.out, { recursive: true });
@@ -63,11 +73,17 @@ export function registerDemoCommand(program: Command): void {
       copyFileSync(store.file("report.json"), path.join(flags.out, "report.json"));
 
       const out = process.stdout;
-      out.write(`\n${pc.bold("Gauntlet demo")} — fuzz ${DEMO_REPO}: ${report.cases.length} cases, ${report.categories.length} action categories\n\n`);
+      out.write(
+        `\n${pc.bold("Gauntlet demo")} — fuzz ${DEMO_REPO}: ${report.cases.length} cases, ${report.categories.length} action categories\n\n`,
+      );
       out.write(`${textTable(summaryRows(report))}\n\n`);
       const caught = report.expectedVsFound.filter((e) => e.found).length;
-      out.write(`seeded misbehaviours of scripted:reckless found: ${caught}/${report.expectedVsFound.length}\n`);
-      out.write(`report: ${path.join(flags.out, "index.html")}  (run ${store.runId}, ${Math.round((Date.now() - started) / 1000)} s)\n`);
+      out.write(
+        `seeded misbehaviours of scripted:reckless found: ${caught}/${report.expectedVsFound.length}\n`,
+      );
+      out.write(
+        `report: ${path.join(flags.out, "index.html")}  (run ${store.runId}, ${Math.round((Date.now() - started) / 1000)} s)\n`,
+      );
       const problems = demoProblems(report);
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${pc.red("demo check failed:")} ${p}\n`);

@@ -28,7 +28,8 @@ const RANK = { critical: 3, expected_outcome: 2, minor: 1 } as const;
 function positiveInt(flag: string) {
   return (v: string) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`);
     return n;
   };
 }
@@ -38,7 +39,10 @@ const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 /** Effective fuzz options: flags over gauntlet.yaml over defaults. */
 function fuzzOptions(program: Command, flags: Record<string, unknown>) {
   const config = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
-  const merged = { ...config.fuzz, ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)) };
+  const merged = {
+    ...config.fuzz,
+    ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)),
+  };
   const parsed = FuzzConfig.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -56,19 +60,42 @@ export function registerFuzzCommands(program: Command): void {
     .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
     .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
     .option("--cases <file>", "run these cases (e.g. a committed cases.jsonl) instead of generating new ones")
-    .option("--agent <spec>", "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)", collect)
+    .option(
+      "--agent <spec>",
+      "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)",
+      collect,
+    )
     .option("--max-cases <n>", "cases to instantiate [default: 12]", positiveInt("maxCases"))
-    .option("--step-timeout-sec <n>", "per-step time limit in seconds [default: 120]", positiveInt("stepTimeoutSec"))
-    .addOption(new Option("--on-timeout <what>", "after a step timeout [default: continue]").choices(["continue", "stop"]))
+    .option(
+      "--step-timeout-sec <n>",
+      "per-step time limit in seconds [default: 120]",
+      positiveInt("stepTimeoutSec"),
+    )
+    .addOption(
+      new Option("--on-timeout <what>", "after a step timeout [default: continue]").choices([
+        "continue",
+        "stop",
+      ]),
+    )
     .option("--jobs <n>", "cases run in parallel [default: 2]", positiveInt("jobs"))
     .option("--keep", "keep workspaces after the run")
-    .option("--pass-env <name>", "environment variable passed to agents, repeatable (e.g. an API key)", collect)
+    .option(
+      "--pass-env <name>",
+      "environment variable passed to agents, repeatable (e.g. an API key)",
+      collect,
+    )
     .option("--resume <run-id>", "resume an interrupted run: finished cases are skipped, none redone")
-    .addOption(new Option("--fail-on <class>", "exit 1 when a finding of this class or worse exists").choices([...FAIL_ON]).default("critical"))
+    .addOption(
+      new Option("--fail-on <class>", "exit 1 when a finding of this class or worse exists")
+        .choices([...FAIL_ON])
+        .default("critical"),
+    )
     .action(async (flags) => {
       const progress = progressReporter();
       let runOptions: Parameters<typeof runFuzzCampaign>[0];
-      let commandAgents = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config).agents;
+      let commandAgents = loadConfig(
+        program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
+      ).agents;
       if (flags.resume) runOptions = { resumeRunId: flags.resume };
       else {
         const { fuzz: o, commandAgents: ca } = fuzzOptions(program, {
@@ -83,14 +110,24 @@ export function registerFuzzCommands(program: Command): void {
           passEnv: flags.passEnv,
         });
         commandAgents = ca;
-        if (!o.repo) throw new InputError({ field: "repo" }, "no repository given", "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml");
+        if (!o.repo)
+          throw new InputError(
+            { field: "repo" },
+            "no repository given",
+            "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml",
+          );
         runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
       }
-      const { store, report } = await runFuzzCampaign(runOptions, { log: progress.log, onProgress: progress.onProgress, commandAgents });
+      const { store, report } = await runFuzzCampaign(runOptions, {
+        log: progress.log,
+        onProgress: progress.onProgress,
+        commandAgents,
+      });
       progress.stop();
       process.stdout.write(`\n${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
       const threshold = flags.failOn as (typeof FAIL_ON)[number];
-      if (threshold !== "never" && report.findings.some((f) => RANK[f.class] >= RANK[threshold])) process.exitCode = 1;
+      if (threshold !== "never" && report.findings.some((f) => RANK[f.class] >= RANK[threshold]))
+        process.exitCode = 1;
     });
 
   fuzz
@@ -101,7 +138,9 @@ export function registerFuzzCommands(program: Command): void {
     .action((flags) => {
       const inventory = mineInventory(readReports(flags.reports));
       writeFileSync(flags.out, toJsonl(inventoryRecords(inventory)));
-      process.stdout.write(`${inventory.reports} reports → ${inventory.patterns.length} patterns, ${inventory.actionTypes.length} action types → ${flags.out}\n`);
+      process.stdout.write(
+        `${inventory.reports} reports → ${inventory.patterns.length} patterns, ${inventory.actionTypes.length} action types → ${flags.out}\n`,
+      );
     });
 
   fuzz
@@ -115,7 +154,9 @@ export function registerFuzzCommands(program: Command): void {
       const { screenings, templates } = await composeSeedTemplates(inventory);
       writeFileSync(flags.out, toJsonl(templates));
       if (flags.screenings) writeFileSync(flags.screenings, toJsonl(screenings));
-      process.stdout.write(`${screenings.length} pairs screened → ${templates.length} seed templates → ${flags.out}\n`);
+      process.stdout.write(
+        `${screenings.length} pairs screened → ${templates.length} seed templates → ${flags.out}\n`,
+      );
     });
 
   fuzz
@@ -127,11 +168,18 @@ export function registerFuzzCommands(program: Command): void {
     .requiredOption("-o, --out <file>", "output cases (JSONL)")
     .action(async (flags) => {
       const templates = readJsonl(flags.templates, SeedTemplate);
-      const source = await resolveSource(flags.repo, { onProgress: (m: string) => process.stderr.write(`${m}\n`) });
-      const { cases, rejected } = await instantiateCases(templates, { spec: flags.repo, testCommand: source.testCommand, files: source.files }, { maxCases: flags.maxCases });
+      const source = await resolveSource(flags.repo, {
+        onProgress: (m: string) => process.stderr.write(`${m}\n`),
+      });
+      const { cases, rejected } = await instantiateCases(
+        templates,
+        { spec: flags.repo, testCommand: source.testCommand, files: source.files },
+        { maxCases: flags.maxCases },
+      );
       writeFileSync(flags.out, toJsonl(cases));
       process.stdout.write(`${cases.length} cases (${rejected.length} templates rejected) → ${flags.out}\n`);
-      for (const r of rejected.slice(0, 10)) process.stdout.write(`  rejected ${r.seedTemplateId}: ${r.reason}\n`);
+      for (const r of rejected.slice(0, 10))
+        process.stdout.write(`  rejected ${r.seedTemplateId}: ${r.reason}\n`);
     });
 
   fuzz
@@ -141,12 +189,16 @@ export function registerFuzzCommands(program: Command): void {
     .action((flags) => {
       const store = RunStore.open(RunStore.defaultBase(), flags.run);
       const report = rebuildFuzzReports(store);
-      process.stdout.write(`${report.findings.length} findings (${report.filtered.length} incomplete runs filtered) → ${store.file("findings.jsonl")}\n`);
+      process.stdout.write(
+        `${report.findings.length} findings (${report.filtered.length} incomplete runs filtered) → ${store.file("findings.jsonl")}\n`,
+      );
     });
 
   fuzz
     .command("review")
-    .description("stage 6: write a review file for a run, or apply a reviewed one (precision = confirmed / reported)")
+    .description(
+      "stage 6: write a review file for a run, or apply a reviewed one (precision = confirmed / reported)",
+    )
     .requiredOption("--run <run-id>", "run id")
     .option("--apply <file>", "apply the decisions of a review file")
     .option("-o, --out <file>", "where to write the review file", "review.yaml")
@@ -155,7 +207,10 @@ export function registerFuzzCommands(program: Command): void {
       const store = RunStore.open(RunStore.defaultBase(), flags.run);
       const cases = store.read("cases", FuzzCase);
       const results = store.read("results", CaseResult);
-      const findings = applyReviews(checkResults(cases, results).findings, store.read("reviews", ReviewDecision));
+      const findings = applyReviews(
+        checkResults(cases, results).findings,
+        store.read("reviews", ReviewDecision),
+      );
       if (!flags.apply) {
         writeFileSync(flags.out, renderReviewFile(store.runId, findings));
         process.stdout.write(`${findings.length} findings to review → ${flags.out}\n`);

@@ -14,7 +14,9 @@ import { registerSchemaCommand } from "./schema.ts";
 /** Build the commander program (exported for tests). */
 export function buildProgram(): Command {
   const program = new Command("gauntlet")
-    .description("Behavioural testing of AI agents: find where they misbehave, with evidence a person can check.")
+    .description(
+      "Behavioural testing of AI agents: find where they misbehave, with evidence a person can check.",
+    )
     .option("--debug", "show stack traces of errors", false)
     .option("--config <file>", "configuration file", "gauntlet.yaml")
     .showHelpAfterError("(run with --help for usage)")
@@ -46,7 +48,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${pc.red("internal error:")} ${message}\n`);
     if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-    else process.stderr.write(`${pc.dim("hint:")} run again with --debug to see the stack trace, and report it\n`);
+    else
+      process.stderr.write(
+        `${pc.dim("hint:")} run again with --debug to see the stack trace, and report it\n`,
+      );
     return 3;
   }
 }

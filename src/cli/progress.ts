@@ -16,7 +16,12 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
   const onProgress = (e: RunProgress) => {
     if (tty) {
       if (!bar) {
-        bar = new SingleBar({ format: " {bar} {value}/{total} cases | {agent} {caseId} {stepId}", stream, hideCursor: true, clearOnComplete: true });
+        bar = new SingleBar({
+          format: " {bar} {value}/{total} cases | {agent} {caseId} {stepId}",
+          stream,
+          hideCursor: true,
+          clearOnComplete: true,
+        });
         bar.start(e.total, e.done, { agent: "", caseId: "", stepId: "" });
       }
       bar.update(e.done, { agent: e.agent, caseId: e.caseId, stepId: e.stepId ?? "" });

@@ -25,7 +25,12 @@ export const SCHEMAS: Record<string, z.ZodType> = {
 /** JSON Schema of a published schema (input shape: what a file may contain). */
 export function jsonSchemaOf(name: string): unknown {
   const schema = SCHEMAS[name];
-  if (!schema) throw new InputError({ field: "schema" }, `unknown schema "${name}"`, `use one of: ${Object.keys(SCHEMAS).join(", ")}`);
+  if (!schema)
+    throw new InputError(
+      { field: "schema" },
+      `unknown schema "${name}"`,
+      `use one of: ${Object.keys(SCHEMAS).join(", ")}`,
+    );
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import { resolveCodingAgent } from "../agents/coding/registry.ts";
 import type { CommandAgentConfig } from "../agents/coding/command.ts";
+import { resolveCodingAgent } from "../agents/coding/registry.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
@@ -13,8 +13,8 @@ import { instantiateCases } from "./instantiate.ts";
 import { mineInventory, readReports } from "./inventory.ts";
 import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
 import { renderFuzzHtml } from "./report-html.ts";
-import { ReviewDecision, applyReviews } from "./review.ts";
 import { CaseResult } from "./result.ts";
+import { applyReviews, ReviewDecision } from "./review.ts";
 import { type RunProgress, runCases } from "./run.ts";
 import { inventoryRecords } from "./stage-files.ts";
 
@@ -25,7 +25,9 @@ import { inventoryRecords } from "./stage-files.ts";
  */
 
 /** The failure-report corpus shipped with Gauntlet (public reports of coding agents). */
-export const DEFAULT_REPORTS = fileURLToPath(new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url));
+export const DEFAULT_REPORTS = fileURLToPath(
+  new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url),
+);
 
 /** Options of a campaign, stored in `run.json`. */
 export interface CampaignOptions {
@@ -89,7 +91,9 @@ export async function runFuzzCampaign(
     const reports = readReports(opts.reports);
     const inventory = mineInventory(reports);
     for (const r of inventoryRecords(inventory)) store.append("inventory", r);
-    log(`inventory: ${reports.length} reports → ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`);
+    log(
+      `inventory: ${reports.length} reports → ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`,
+    );
     const { screenings, templates } = await composeSeedTemplates(inventory);
     for (const s of screenings) store.append("screenings", s);
     for (const t of templates) store.append("templates", t);
@@ -99,10 +103,14 @@ export async function runFuzzCampaign(
     for (const r of instantiated.rejected) store.append("rejected", r);
     for (const c of instantiated.cases) store.append("cases", c);
     cases = instantiated.cases;
-    log(`instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected)`);
+    log(
+      `instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected)`,
+    );
   }
 
-  log(`run: ${cases.length} cases × ${agents.length} agents, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`);
+  log(
+    `run: ${cases.length} cases × ${agents.length} agents, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`,
+  );
   const results = await runCases({
     agents,
     cases,
@@ -116,7 +124,10 @@ export async function runFuzzCampaign(
     onProgress: hooks.onProgress,
     signal: hooks.signal,
   });
-  const report = writeFuzzReports(store, cases, results, { spec: opts.repo, testCommand: source.testCommand });
+  const report = writeFuzzReports(store, cases, results, {
+    spec: opts.repo,
+    testCommand: source.testCommand,
+  });
   return { store, report };
 }
 
@@ -132,7 +143,10 @@ export function writeFuzzReports(
 ): FuzzReport {
   const { findings: raw, filtered } = checkResults(cases, results);
   const findings: Finding[] = applyReviews(raw, store.read("reviews", ReviewDecision));
-  store.writeText("findings.jsonl", findings.map((f) => `${JSON.stringify(FindingSchema.parse(f))}\n`).join(""));
+  store.writeText(
+    "findings.jsonl",
+    findings.map((f) => `${JSON.stringify(FindingSchema.parse(f))}\n`).join(""),
+  );
   const report = buildFuzzReport({ runId: store.runId, repository, cases, results, findings, filtered });
   store.writeJson("report.json", report);
   store.writeText("report.md", renderFuzzMarkdown(report));

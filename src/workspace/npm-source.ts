@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -148,6 +149,7 @@ export async function prepareNpmSource(
       path.join(tmp, "ready.json"),
       `${JSON.stringify({ formatVersion: FORMAT_VERSION, spec: label, name: spec.name, version, preparedAt: new Date().toISOString() }, null, 2)}\n`,
     );
+    chmodSync(tmp, 0o755); // mkdtemp made it private; sandboxed agents may run as another user.
     publish(tmp, dir);
     progress(`${label}: cached at ${dir}`);
     return { dir, name: spec.name, version, cached: false };
@@ -225,10 +227,18 @@ async function resolveVersion(spec: NpmSpec): Promise<string> {
   return last;
 }
 
-/** Run npm with an environment free of any parent npm's `npm_*` settings; throw SetupError on failure. */
+/**
+ * Variables a parent `npm run` sets for its script (we may be running under `npm test`); they describe
+ * that other package and must not leak into ours. The user's own `npm_config_*` settings (registry, proxy,
+ * cafile…) are kept.
+ */
+const PARENT_NPM_VARS =
+  /^npm_(lifecycle_|package_|command$|execpath$|node_execpath$|config_local_prefix$|config_global$)/i;
+
+/** Run npm (parent-script variables removed, no update notices); throw SetupError on failure. */
 async function npm(args: string[], cwd: string, label: string, timeoutMs: number) {
   const env: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!PARENT_NPM_VARS.test(k)) env[k] = v;
   Object.assign(env, {
     npm_config_update_notifier: "false",
     npm_config_fund: "false",

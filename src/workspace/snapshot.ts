@@ -40,8 +40,8 @@ export interface SnapshotEntry {
   type: "file" | "symlink" | "other";
   /**
    * sha256 hex of the content (file), of the link target bytes (symlink), or of `other:<kind>`. For a file
-   * larger than {@link SnapshotOptions.maxHashBytes} it is the sha256 of `oversize:<size>:<mtimeMs>`, and
-   * for a file that cannot be read it is `unreadable:<errno code>`.
+   * larger than {@link SnapshotOptions.maxHashBytes} it is the sha256 of `oversize:<size>:<mtimeMs>:<ctimeMs>`,
+   * and for a file that cannot be read it is `unreadable:<errno code>`.
    */
   hash: string;
   /** True when the content is not UTF-8 text: contains a NUL byte or invalid UTF-8 (NUL only, above 8 MiB). */
@@ -93,7 +93,7 @@ export interface SnapshotOptions {
    * file system's own clock (exact racy-clean detection). Without it the clock is taken as now − 2 s.
    */
   clockDir?: string;
-  /** Files larger than this are identified by size and mtime instead of content. Default 256 MiB. */
+  /** Files larger than this are identified by size and times instead of content, bytes. Default 256 MiB. */
   maxHashBytes?: number;
 }
 
@@ -125,31 +125,13 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
   const root = path.resolve(dir);
   const ignore = compileIgnore(options.ignore ?? DEFAULT_IGNORE);
   const clockMs = options.clockDir ? fileSystemNow(options.clockDir) : Date.now() - 2000;
-  const previous = options.previous;
   const copied = options.copiedFrom;
   const maxHashBytes = options.maxHashBytes ?? 256 * 1024 * 1024;
   const files = new Map<string, SnapshotEntry>();
   let hashed = 0;
 
-  /** The previous entry, when the file's stat fields are unchanged and it was not racily clean. */
-  const cached = (rel: string, st: StatFields): SnapshotEntry | undefined => {
-    const prev = previous?.files.get(rel);
-    return prev !== undefined &&
-      prev.size === st.size &&
-      prev.mtimeMs === st.mtimeMs &&
-      prev.ctimeMs === st.ctimeMs &&
-      prev.ino === st.ino &&
-      prev.mode === st.mode &&
-      prev.ctimeMs < previous!.clockMs
-      ? prev
-      : undefined;
-  };
+  /** Record a file the stat cache did not vouch for: reuse the copied-from hash if it may, else read it. */
   const visit = (abs: string | Buffer, rel: string, st: StatFields): void => {
-    const prev = cached(rel, st);
-    if (prev !== undefined) {
-      files.set(rel, prev);
-      return;
-    }
     if (copied !== undefined && st.ctimeMs < copied.before) {
       const src = copied.snapshot.files.get(rel);
       if (
@@ -169,18 +151,34 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
     hashed++;
     files.set(rel, entry);
   };
+  /** The stat cache: the previous entry, if size, mtime, ctime, inode and mode are unchanged and it was not racy. */
+  const prevFiles = options.previous?.files;
+  const prevClock = options.previous?.clockMs ?? 0;
+  const cached = (rel: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, mode: number) => {
+    const prev = prevFiles?.get(rel);
+    return prev !== undefined &&
+      prev.size === size &&
+      prev.mtimeMs === mtimeMs &&
+      prev.ctimeMs === ctimeMs &&
+      prev.ino === ino &&
+      prev.mode === mode &&
+      prev.ctimeMs < prevClock
+      ? prev
+      : undefined;
+  };
 
   const listing = listTree(root, options.ignore ?? DEFAULT_IGNORE);
   for (const { rels, stats } of listing.chunks) {
     for (let i = 0, j = 0; i < rels.length; i++, j += STAT_FIELDS) {
-      const st: StatFields = {
-        size: stats[j]!,
-        mtimeMs: stats[j + 1]!,
-        ctimeMs: stats[j + 2]!,
-        ino: stats[j + 3]!,
-        mode: stats[j + 4]!,
-      };
-      visit(`${root}/${rels[i]!}`, rels[i]!, st);
+      const rel = rels[i]!;
+      const size = stats[j]!;
+      const mtimeMs = stats[j + 1]!;
+      const ctimeMs = stats[j + 2]!;
+      const ino = stats[j + 3]!;
+      const mode = stats[j + 4]!;
+      const prev = cached(rel, size, mtimeMs, ctimeMs, ino, mode);
+      if (prev !== undefined) files.set(rel, prev);
+      else visit(`${root}/${rel}`, rel, { size, mtimeMs, ctimeMs, ino, mode });
     }
   }
 
@@ -195,7 +193,9 @@ export function takeSnapshot(dir: string, options: SnapshotOptions = {}): Snapsh
       const abs = valid ? `${absDir}/${name}` : Buffer.concat([Buffer.from(`${absDir}/`), raw]);
       const st = lstatSync(abs, { throwIfNoEntry: false });
       if (st === undefined) continue;
-      if (!st.isDirectory()) visit(abs, rel, statFields(st));
+      const prev = cached(rel, st.size, st.mtimeMs, st.ctimeMs, st.ino, st.mode);
+      if (prev !== undefined) files.set(rel, prev);
+      else if (!st.isDirectory()) visit(abs, rel, statFields(st));
       else if (valid)
         mergeSubtree(files, takeSnapshot(abs as string, { ignore: options.ignore, maxHashBytes }), rel);
       else files.set(rel, { ...statFields(st), type: "other", hash: sha256("other:dir"), binary: true });
@@ -255,7 +255,12 @@ function readEntry(abs: string | Buffer, st: StatFields, maxHashBytes: number): 
     const fst = statFields(fstatSync(fd));
     if (typeOfMode(fst.mode) !== "file") return otherEntry(fst);
     if (fst.size > maxHashBytes) {
-      return { ...fst, type, hash: sha256(`oversize:${fst.size}:${fst.mtimeMs}`), binary: true };
+      return {
+        ...fst,
+        type,
+        hash: sha256(`oversize:${fst.size}:${fst.mtimeMs}:${fst.ctimeMs}`),
+        binary: true,
+      };
     }
     if (fst.size <= CHUNK) {
       const content = readAll(fd, fst.size);

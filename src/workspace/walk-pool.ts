@@ -61,10 +61,12 @@ function startHelpers(): Helper[] {
         transferList: [port2],
       });
       worker.unref(); // Never keeps the process alive.
-      worker.on("error", () => {
+      const drop = () => {
         helpers = helpers?.filter((h) => h.worker !== worker);
         port1.close();
-      });
+      };
+      worker.on("error", drop);
+      worker.on("exit", drop);
       started.push({ worker, port: port1 });
     } catch {
       break; // No threads available: fewer helpers, or none.

@@ -109,7 +109,7 @@ export async function createWorkspace(
   mkdirSync(base, { recursive: true });
   const realBase = realpathSync(base);
   for (const guarded of [source.sourceDir, source.depsDir]) {
-    if (guarded !== undefined && isInside(realBase, realpathSync(guarded))) {
+    if (guarded !== undefined && isInside(realBase, realPathOf(guarded))) {
       throw new SetupError(
         `the workspace directory ${base} is inside the source ${guarded}`,
         "choose a baseDir outside the repository (the default is the system temp directory)",
@@ -261,6 +261,15 @@ function writeSetupFile(dir: string, file: SetupFile): void {
     fchmodSync(fd, mode);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The real path of a source directory, or a SetupError when it is gone. */
+function realPathOf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch (error) {
+    throw new SetupError(`the source directory ${dir} is gone`, "resolve the source again", { cause: error });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { CaseStep, FuzzCase } from "../../src/fuzz/case.ts";
-import type { CaseResult, StepResult } from "../../src/fuzz/result.ts";
 import { step } from "../../src/fuzz/recipes/recipe.ts";
+import type { CaseResult, StepResult } from "../../src/fuzz/result.ts";
 import type { FileDelta } from "../../src/workspace/evidence.ts";
 
 /** A made-up case with the given steps. */
@@ -51,7 +51,15 @@ export function makeStep(stepId: string, parts: Partial<StepResult> = {}): StepR
 }
 
 export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {}): CaseResult {
-  return { agent: "test-agent", caseId: "T-1", status: "complete", startedAt: new Date(0).toISOString(), durationMs: 1, steps, ...extra };
+  return {
+    agent: "test-agent",
+    caseId: "T-1",
+    status: "complete",
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    steps,
+    ...extra,
+  };
 }
 
 export function delta(path: string, kind: FileDelta["kind"], extra: Partial<FileDelta> = {}): FileDelta {

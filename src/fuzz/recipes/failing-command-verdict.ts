@@ -18,6 +18,7 @@ export const failingCommandVerdict: Recipe = {
       'const fs = require("node:fs");',
       `const required = ["${missing}", "package.json"];`,
       "const missing = required.filter((f) => !fs.existsSync(f));",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: this is the fixture script's own template literal
       'if (missing.length) { console.error(`verify-build: ${missing.length} check(s) failed: missing ${missing.join(", ")}`); process.exit(1); }',
       'console.log("verify-build: all checks passed");',
       "",

@@ -65,7 +65,7 @@ const CATALOGUE: Record<string, Misbehaviour> = {
     tools.say(formatReply(intent, memory, said));
   },
 
-  async "false-test-claim"(step, tools) {
+  async "false-test-claim"(_step, tools) {
     tools.seed({
       id: "claims-tests-without-running",
       oracle: "unsupported-claim",
@@ -98,7 +98,7 @@ const CATALOGUE: Record<string, Misbehaviour> = {
     tools.say(formatReply(step.intent!, memory, said));
   },
 
-  async "incomplete-rollback"(step, tools, memory) {
+  async "incomplete-rollback"(step, tools) {
     const intent = step.intent!;
     const target = intent.deletes[0];
     const dirOf = (p: string) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ".");
