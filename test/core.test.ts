@@ -8,3 +8,17 @@ describe("workspace paths", () => {
     expect(unsafePathReason("out/report.json")).toBeUndefined();
   });
 });
+
+describe("redaction and JSONL input errors", () => {
+  it("treats API keys and tokens as secrets but not GIT_AUTHOR_NAME", async () => {
+    const { isSecretName } = await import("../src/core/redaction.ts");
+    expect(["OPENAI_API_KEY", "GH_TOKEN", "DB_PASSWORD", "AUTH_COOKIE"].every(isSecretName)).toBe(true);
+    expect(["GIT_AUTHOR_NAME", "PWD", "KEYBOARD_LAYOUT", "PATH"].some(isSecretName)).toBe(false);
+  });
+
+  it("names a missing JSONL file instead of throwing ENOENT", async () => {
+    const { readJsonl } = await import("../src/core/jsonl.ts");
+    const { z } = await import("zod");
+    expect(() => readJsonl("no/such.jsonl", z.unknown())).toThrow(/^no\/such\.jsonl: file not found$/);
+  });
+});

@@ -1,11 +1,12 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FuzzCase } from "../src/fuzz/case.ts";
 import { composeSeedTemplates } from "../src/fuzz/compose.ts";
 import { instantiateCases } from "../src/fuzz/instantiate.ts";
 import { mineInventory, readReports } from "../src/fuzz/inventory.ts";
+import { DEFAULT_REPORTS } from "../src/fuzz/pipeline.ts";
 
-const CORPUS = path.resolve(__dirname, "../../shared/data/agent-anomaly-reports.jsonl");
+// The corpus shipped in data/ (a copy of ../shared/data/agent-anomaly-reports.jsonl).
+const CORPUS = DEFAULT_REPORTS;
 const MINIMIST_FILES = [
   "CHANGELOG.md",
   "LICENSE",

@@ -5,9 +5,11 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../src/core/errors.ts";
 import { composeSeedTemplates, rulesScreener } from "../src/fuzz/compose.ts";
 import { mineInventory, readReports } from "../src/fuzz/inventory.ts";
+import { DEFAULT_REPORTS } from "../src/fuzz/pipeline.ts";
 import { skeletonKinds } from "../src/fuzz/step-kinds.ts";
 
-const CORPUS = path.resolve(__dirname, "../../shared/data/agent-anomaly-reports.jsonl");
+// The corpus shipped in data/ (a copy of ../shared/data/agent-anomaly-reports.jsonl).
+const CORPUS = DEFAULT_REPORTS;
 const reports = readReports(CORPUS);
 
 describe("fuzz inventory (ABTest §3.1)", () => {

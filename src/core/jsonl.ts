@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, truncateSync } from "node:fs";
 import type { z } from "zod";
-import { InputError } from "./errors.ts";
+import { InputError, isErrnoCode } from "./errors.ts";
 import { parseWith } from "./validate.ts";
 
 /** Options for {@link readJsonl}. */
@@ -18,14 +18,23 @@ export interface ReadJsonlOptions {
  * Read a JSONL file, validating each non-blank line with `schema`.
  *
  * @returns the parsed records, in file order
- * @throws InputError naming `file:line` (and the field) for a line that is not JSON or does not match
+ * @throws InputError naming `file:line` (and the field) for a line that is not JSON or does not match, or
+ *   naming the file when it does not exist
  */
 export function readJsonl<T extends z.ZodType>(
   file: string,
   schema: T,
   options: ReadJsonlOptions = {},
 ): z.output<T>[] {
-  const text = readFileSync(file, "utf8");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if (isErrnoCode(error, "ENOENT")) throw new InputError({ file }, "file not found", "check the path");
+    if (isErrnoCode(error, "EISDIR"))
+      throw new InputError({ file }, "is a directory, not a JSONL file", "give the path of a .jsonl file");
+    throw error;
+  }
   const lines = text.split("\n");
   const out: z.output<T>[] = [];
   for (let i = 0; i < lines.length; i++) {
