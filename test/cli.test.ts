@@ -1,24 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const BIN = path.resolve(__dirname, "../bin/gauntlet.mjs");
-
-function gauntlet(cwd: string, args: string[]) {
-  try {
-    const stdout = execFileSync(process.execPath, [BIN, ...args], {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    return { code: 0, stdout, stderr: "" };
-  } catch (e) {
-    const err = e as { status: number; stdout: string; stderr: string };
-    return { code: err.status, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+import { gauntlet } from "./helpers/cli.ts";
 
 describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
   const cwd = mkdtempSync(path.join(tmpdir(), "gauntlet-cli-"));

@@ -1,30 +1,14 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BIN, gauntlet } from "./helpers/cli.ts";
 
 /**
  * End to end on a real npm project (minimist@1.2.8 with its tape tests), through the real CLI. Slow: the first
  * run fetches the package and installs its devDependencies from the npm registry (cached afterwards).
  */
-
-const BIN = path.resolve(__dirname, "../bin/gauntlet.mjs");
-
-function gauntlet(cwd: string, args: string[]) {
-  try {
-    const stdout = execFileSync(process.execPath, [BIN, ...args], {
-      cwd,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, CI: "1" },
-    });
-    return { code: 0, stdout, stderr: "" };
-  } catch (e) {
-    const err = e as { status: number; stdout: string; stderr: string };
-    return { code: err.status, stdout: err.stdout, stderr: err.stderr };
-  }
-}
 
 function resultsOf(runDir: string) {
   const file = path.join(runDir, "results.jsonl");
