@@ -11,7 +11,7 @@ export function gauntlet(cwd: string, args: string[]): { code: number; stdout: s
       cwd,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, CI: "1" },
+      env: { ...process.env, CI: "1", NO_COLOR: "1" },
     });
     return { code: 0, stdout, stderr: "" };
   } catch (e) {
