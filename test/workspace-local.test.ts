@@ -275,3 +275,21 @@ describe("workspace", () => {
     expect(existsSync(path.join(ws.root, "node_modules"))).toBe(false);
   });
 });
+
+describe("stale workspace sweep", () => {
+  it("removes workspaces whose owner process is dead and keeps live and kept ones", async () => {
+    const { mkdtempSync: mk, mkdirSync: md, writeFileSync: wf, existsSync: ex } = await import("node:fs");
+    const { tmpdir: td } = await import("node:os");
+    const { join } = await import("node:path");
+    const { sweepStaleWorkspaces } = await import("../src/workspace/workspace.ts");
+    const base = mk(join(td(), "sweep-"));
+    const dead = join(base, "gauntlet-ws-dead");
+    const live = join(base, "gauntlet-ws-live");
+    const kept = join(base, "gauntlet-ws-kept");
+    for (const d of [dead, live, kept]) md(join(d, "repo"), { recursive: true });
+    wf(join(dead, ".owner-pid"), "999999999");
+    wf(join(live, ".owner-pid"), String(process.pid));
+    expect(sweepStaleWorkspaces(base)).toEqual([dead]);
+    expect([ex(dead), ex(live), ex(kept)]).toEqual([false, true, true]);
+  });
+});

@@ -6,6 +6,7 @@ import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
 import { RunStore } from "../core/run-store.ts";
 import { resolveSource } from "../workspace/source.ts";
+import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
 import { FuzzCase } from "./case.ts";
 import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
@@ -80,6 +81,8 @@ export async function runFuzzCampaign(
     log(`run ${store.runId} → ${store.dir}`);
   }
   const agents = opts.agents.map((a) => resolveCodingAgent(a, hooks.commandAgents));
+  const swept = sweepStaleWorkspaces();
+  if (swept.length) log(`removed ${swept.length} workspace(s) left by an interrupted run`);
   const source = await resolveSource(opts.repo, { onProgress: (m) => log(m) });
 
   let cases = store.read("cases", FuzzCase);

@@ -6,6 +6,8 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
+  readdirSync,
+  readFileSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -116,7 +118,8 @@ export async function createWorkspace(
       );
     }
   }
-  const root = mkdtempSync(path.join(realBase, "gauntlet-ws-"));
+  const root = mkdtempSync(path.join(realBase, WORKSPACE_PREFIX));
+  writeFileSync(path.join(root, OWNER_FILE), String(process.pid));
   try {
     return await populate(root, source, options);
   } catch (error) {
@@ -124,6 +127,47 @@ export async function createWorkspace(
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
+}
+
+const WORKSPACE_PREFIX = "gauntlet-ws-";
+const OWNER_FILE = ".owner-pid";
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
+/**
+ * Remove workspaces left behind by a Gauntlet process that died without cleaning up (e.g. kill -9): every
+ * `gauntlet-ws-*` directory under `baseDir` whose owner pid is no longer alive. Kept workspaces (`keep`)
+ * have no owner and are never removed. Returns the directories removed.
+ */
+export function sweepStaleWorkspaces(baseDir: string = os.tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(baseDir).filter((n) => n.startsWith(WORKSPACE_PREFIX));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const root = path.join(baseDir, name);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(path.join(root, OWNER_FILE), "utf8"));
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    killProcessesInside(root);
+    rmSync(root, { recursive: true, force: true });
+    removed.push(root);
+  }
+  return removed;
 }
 
 async function populate(root: string, source: PreparedSource, options: WorkspaceOptions): Promise<Workspace> {
@@ -222,7 +266,11 @@ class CopiedWorkspace implements Workspace {
     if (this.disposed) return;
     this.disposed = true;
     killProcessesInside(this.root);
-    if (this.options.keep) return;
+    if (this.options.keep) {
+      // A kept workspace is the user's now: no sweep may remove it.
+      rmSync(path.join(this.root, OWNER_FILE), { force: true });
+      return;
+    }
     try {
       await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
     } catch {
