@@ -2,7 +2,7 @@ import type { Finding } from "../core/finding.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { diffHtml, esc, page, table } from "../report/html.ts";
 import type { FuzzReport } from "./report.ts";
-import { summaryRows } from "./report.ts";
+import { categoryRows, summaryRows } from "./report.ts";
 import type { StepResult } from "./result.ts";
 
 /**
@@ -91,6 +91,7 @@ ${r.steps
   const body = `<h1>Gauntlet fuzz report</h1>
 <p class="muted">Run ${esc(report.runId)} · ${esc(report.createdAt)} · repository <code>${esc(report.repository.spec)}</code> · test command <code>${esc(report.repository.testCommand ?? "none")}</code> · ${report.cases.length} cases across ${report.categories.length} action categories (${esc(report.categories.join(", "))})</p>
 <h2>Summary</h2>${table(summary)}
+<h2>Findings by action category</h2>${table(categoryRows(report).map((r) => r.map(esc)))}
 ${expected}
 <h2>Findings (${report.findings.length})</h2>${report.findings.length ? report.findings.map(findingHtml).join("") : "<p>No findings.</p>"}
 ${report.filtered.length ? `<h2>Incomplete runs (filtered)</h2><ul>${report.filtered.map((f) => `<li>${esc(f.agent)} · ${esc(f.caseId)}: ${esc(f.reason)}</li>`).join("")}</ul>` : ""}

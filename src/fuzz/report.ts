@@ -48,6 +48,15 @@ export interface FuzzReport {
   findings: Finding[];
   filtered: FilteredRun[];
   expectedVsFound: ExpectedFinding[];
+  /** Findings per action category and agent (ABTest RQ2, Table 4 by category). */
+  byCategory: {
+    category: string;
+    agent: string;
+    cases: number;
+    critical: number;
+    expected_outcome: number;
+    minor: number;
+  }[];
   oracles: { name: string; description: string }[];
 }
 
@@ -108,6 +117,20 @@ export function buildFuzzReport(input: {
       recall: seeded.length ? caught / seeded.length : null,
     };
   });
+  const categoryOf = new Map(input.cases.map((c) => [c.caseId, c.category]));
+  const byCategory = [...new Set(input.cases.map((c) => c.category))].sort().flatMap((category) =>
+    agents.map(({ agent }) => {
+      const fs = input.findings.filter((f) => f.agent === agent && categoryOf.get(f.caseId) === category);
+      return {
+        category,
+        agent,
+        cases: input.results.filter((r) => r.agent === agent && categoryOf.get(r.caseId) === category).length,
+        critical: fs.filter((f) => f.class === "critical").length,
+        expected_outcome: fs.filter((f) => f.class === "expected_outcome").length,
+        minor: fs.filter((f) => f.class === "minor").length,
+      };
+    }),
+  );
   return {
     runId: input.runId,
     createdAt: (input.now ?? new Date()).toISOString(),
@@ -119,6 +142,7 @@ export function buildFuzzReport(input: {
     findings: input.findings,
     filtered: input.filtered,
     expectedVsFound,
+    byCategory,
     oracles: ORACLES.map((o) => ({ name: o.name, description: o.description })),
   };
 }
@@ -147,6 +171,21 @@ export function summaryRows(report: FuzzReport): string[][] {
       String(a.findings.minor),
       `${pct(a.precision)} (${a.reviewed}/${a.findings.critical + a.findings.expected_outcome + a.findings.minor})`,
       a.seeded ? `${a.caught}/${a.seeded} (${pct(a.recall)})` : "–",
+    ]),
+  ];
+}
+
+/** Rows of the findings-per-action-category table (ABTest RQ2). */
+export function categoryRows(report: FuzzReport): string[][] {
+  return [
+    ["action category", "agent", "cases", "critical", "expected_outcome", "minor"],
+    ...report.byCategory.map((r) => [
+      r.category,
+      r.agent,
+      String(r.cases),
+      String(r.critical),
+      String(r.expected_outcome),
+      String(r.minor),
     ]),
   ];
 }
@@ -185,6 +224,7 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
     mdTable(summaryRows(report)),
     "",
   ];
+  out.push("## Findings by action category", "", mdTable(categoryRows(report)), "");
   if (report.expectedVsFound.length) {
     out.push("## Seeded misbehaviours: expected vs found", "");
     out.push(
