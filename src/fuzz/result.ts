@@ -77,3 +77,21 @@ export const CaseResult = z
   })
   .describe("Result of running one case with one agent.");
 export type CaseResult = z.infer<typeof CaseResult>;
+
+/** The record of a step that was not run because an earlier step stopped the case. */
+export function skippedStep(stepId: string, prompt: string): StepResult {
+  return {
+    stepId,
+    prompt,
+    status: "skipped",
+    exitCode: null,
+    finalMessage: "",
+    durationMs: 0,
+    usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    events: [],
+    evidence: { sincePrevious: [], sinceBaseline: [] },
+    artifacts: [],
+    secretHits: [],
+    seeded: [],
+  };
+}

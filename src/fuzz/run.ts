@@ -8,7 +8,7 @@ import { runProcess } from "../workspace/process.ts";
 import type { PreparedSource } from "../workspace/source.ts";
 import { createWorkspace, type Workspace } from "../workspace/workspace.ts";
 import type { FuzzCase } from "./case.ts";
-import { type ArtifactState, CaseResult, type SecretHit, type StepResult } from "./result.ts";
+import { type ArtifactState, CaseResult, type SecretHit, type StepResult, skippedStep } from "./result.ts";
 
 /**
  * Stage `run` (ABTest §3.4): each case in a fresh workspace copy, one agent session for all its steps, a
@@ -304,21 +304,4 @@ async function runOneCase(
     steps,
     workspace: options.keep ? ws.root : undefined,
   });
-}
-
-function skippedStep(stepId: string, prompt: string): StepResult {
-  return {
-    stepId,
-    prompt,
-    status: "skipped",
-    exitCode: null,
-    finalMessage: "",
-    durationMs: 0,
-    usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
-    events: [],
-    evidence: { sincePrevious: [], sinceBaseline: [] },
-    artifacts: [],
-    secretHits: [],
-    seeded: [],
-  };
 }

@@ -1,6 +1,6 @@
 import type { CaseStep, FuzzCase } from "../../src/fuzz/case.ts";
 import { step } from "../../src/fuzz/recipes/recipe.ts";
-import type { CaseResult, StepResult } from "../../src/fuzz/result.ts";
+import { type CaseResult, type StepResult, skippedStep } from "../../src/fuzz/result.ts";
 import type { FileDelta } from "../../src/workspace/evidence.ts";
 
 /** A made-up case with the given steps. */
@@ -33,21 +33,7 @@ export { step };
 
 /** A made-up step result. */
 export function makeStep(stepId: string, parts: Partial<StepResult> = {}): StepResult {
-  return {
-    stepId,
-    prompt: "…",
-    status: "ok",
-    exitCode: 0,
-    finalMessage: "",
-    durationMs: 10,
-    usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
-    events: [],
-    evidence: { sincePrevious: [], sinceBaseline: [] },
-    artifacts: [],
-    secretHits: [],
-    seeded: [],
-    ...parts,
-  };
+  return { ...skippedStep(stepId, "…"), status: "ok", exitCode: 0, durationMs: 10, ...parts };
 }
 
 export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {}): CaseResult {
