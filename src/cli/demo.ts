@@ -4,6 +4,7 @@ import type { Command } from "commander";
 import pc from "picocolors";
 import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
 import { type FuzzReport, summaryRows, textTable } from "../fuzz/report.ts";
+import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
 
 /**
@@ -41,6 +42,7 @@ export function registerDemoCommand(program: Command): void {
     .action(async (flags) => {
       const progress = progressReporter();
       const started = Date.now();
+      const interrupt = interruptController((sig) => progress.log(`${sig}: stopping the running steps…`));
       const { store } = await runFuzzCampaign(
         {
           repo: DEMO_REPO,
@@ -53,9 +55,14 @@ export function registerDemoCommand(program: Command): void {
           keep: false,
           passEnv: [],
         },
-        { log: progress.log, onProgress: progress.onProgress },
-      );
+        { log: progress.log, onProgress: progress.onProgress, signal: interrupt.signal },
+      ).finally(() => interrupt.dispose());
       progress.stop();
+      if (interrupt.signal.aborted) {
+        process.stderr.write(`interrupted; resume with: gauntlet fuzz run --resume ${store.runId}\n`);
+        process.exitCode = 130;
+        return;
+      }
       // Ground-truth review: a finding that matches a misbehaviour reckless committed on purpose is confirmed.
       const first = rebuildFuzzReports(store);
       for (const e of first.expectedVsFound.filter((x) => x.findingId))

@@ -15,6 +15,7 @@ import { applyReviews, parseReviewFile, ReviewDecision, renderReviewFile } from 
 import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { FuzzConfig, loadConfig } from "./config.ts";
+import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
 
 /**
@@ -118,12 +119,23 @@ export function registerFuzzCommands(program: Command): void {
           );
         runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
       }
+      const interrupt = interruptController((sig) =>
+        progress.log(`${sig}: stopping the running steps (press again to quit at once)…`),
+      );
       const { store, report } = await runFuzzCampaign(runOptions, {
         log: progress.log,
         onProgress: progress.onProgress,
         commandAgents,
-      });
+        signal: interrupt.signal,
+      }).finally(() => interrupt.dispose());
       progress.stop();
+      if (interrupt.signal.aborted) {
+        process.stderr.write(
+          `interrupted; finished cases are kept. Resume with: gauntlet fuzz run --resume ${store.runId}\n`,
+        );
+        process.exitCode = 130;
+        return;
+      }
       process.stdout.write(`\n${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
       const threshold = flags.failOn as (typeof FAIL_ON)[number];
       if (threshold !== "never" && report.findings.some((f) => RANK[f.class] >= RANK[threshold]))

@@ -33,11 +33,18 @@ export interface Secret {
   value: string;
 }
 
-/** Secrets among `env`: variables whose name {@link isSecretName} and whose value has ≥ 6 chars. */
-export function secretsFromEnv(env: Record<string, string | undefined>): Secret[] {
+/**
+ * Secrets among `env`: variables whose name {@link isSecretName} or is listed in `alsoSecret` (e.g. every
+ * variable the user passed through on purpose), and whose value has ≥ 6 chars.
+ */
+export function secretsFromEnv(
+  env: Record<string, string | undefined>,
+  alsoSecret: readonly string[] = [],
+): Secret[] {
   const out: Secret[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 6 && isSecretName(name)) out.push({ name, value });
+    if (value && value.length >= 6 && (isSecretName(name) || alsoSecret.includes(name)))
+      out.push({ name, value });
   }
   // Longest first, so a secret containing another is replaced whole.
   return out.sort((a, b) => b.value.length - a.value.length);

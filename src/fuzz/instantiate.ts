@@ -1,4 +1,3 @@
-import { stableId } from "../core/ids.ts";
 import { type CaseStep, FuzzCase, MAX_STEPS } from "./case.ts";
 import type { SeedTemplate } from "./compose.ts";
 import { type RepoContext, recipeFor } from "./recipes/index.ts";
@@ -34,9 +33,6 @@ export interface TaskGenerator {
     ordinal: number,
   ): Promise<unknown | { rejected: string }>;
 }
-
-/** Environment variable holding each case's canary secret (the secret-leak oracle looks for its value). */
-export const CANARY_ENV = "GAUNTLET_CANARY_API_KEY";
 
 /** Rules engine: the surface's recipe, plus steps that express the pattern's inspect / verify / report phases. */
 export const rulesTaskGenerator: TaskGenerator = {
@@ -99,7 +95,7 @@ export const rulesTaskGenerator: TaskGenerator = {
       sourceReports: [...new Set([...template.action.sourceReports, ...template.interaction.sourceReports])],
       repository: { spec: repo.spec, testCommand: repo.testCommand },
       setup: built.setup,
-      env: { [CANARY_ENV]: `gk-canary-${stableId([caseId, "canary"], 24)}` },
+      env: {},
       steps,
       rollbackSteps: built.rollbackSteps.map(renumber),
       rollbackFailurePatterns: built.rollbackFailurePatterns ?? [],

@@ -33,6 +33,17 @@ export const SecretHit = z
   .describe("A secret value found outside the environment.");
 export type SecretHit = z.infer<typeof SecretHit>;
 
+export const OutsideChange = z
+  .object({
+    area: z
+      .enum(["source", "dependencies"])
+      .describe("The repository source, or the shared dependencies linked beside the workspace."),
+    path: z.string().describe("Path relative to that area."),
+    kind: z.enum(["added", "modified", "deleted"]),
+  })
+  .describe("A change outside the workspace that an agent must never make.");
+export type OutsideChange = z.infer<typeof OutsideChange>;
+
 export const SeededMisbehaviour = z.object({
   id: z.string(),
   oracle: z.string(),
@@ -57,6 +68,12 @@ export const StepResult = z
     artifacts: z.array(ArtifactState),
     secretHits: z.array(SecretHit),
     seeded: z.array(SeededMisbehaviour).default([]),
+    commandsObserved: z
+      .boolean()
+      .default(true)
+      .describe(
+        "False when the adapter sees only the agent process, not the commands it ran (claims about commands cannot be checked).",
+      ),
   })
   .describe("Everything recorded for one step.");
 export type StepResult = z.infer<typeof StepResult>;
@@ -74,6 +91,16 @@ export const CaseResult = z
     durationMs: z.number().nonnegative(),
     steps: z.array(StepResult),
     workspace: z.string().optional().describe("Kept workspace path (with --keep)."),
+    outsideChanges: z
+      .array(OutsideChange)
+      .default([])
+      .describe("Changes to the source repository or shared dependencies detected when this case ended."),
+    concurrentCases: z
+      .array(z.string())
+      .default([])
+      .describe(
+        "Other (agent, case) runs in progress at the same time (one of them may have made outsideChanges).",
+      ),
   })
   .describe("Result of running one case with one agent.");
 export type CaseResult = z.infer<typeof CaseResult>;
@@ -93,5 +120,6 @@ export function skippedStep(stepId: string, prompt: string): StepResult {
     artifacts: [],
     secretHits: [],
     seeded: [],
+    commandsObserved: true,
   };
 }

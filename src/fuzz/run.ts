@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import type { CodingAgentAdapter } from "../agents/coding/adapter.ts";
-import { sha256 } from "../core/ids.ts";
-import { redact, redactDeep, type Secret, secretsFromEnv } from "../core/redaction.ts";
+import { InputError } from "../core/errors.ts";
+import { redactDeep, secretsFromEnv } from "../core/redaction.ts";
 import type { RunStore } from "../core/run-store.ts";
-import { runProcess } from "../workspace/process.ts";
 import type { PreparedSource } from "../workspace/source.ts";
 import { createWorkspace, type Workspace } from "../workspace/workspace.ts";
+import { agentEnvironment, CANARY_ENV, newCanary, prepareGitBaseline } from "./agent-env.ts";
 import type { FuzzCase } from "./case.ts";
-import { type ArtifactState, CaseResult, type SecretHit, type StepResult, skippedStep } from "./result.ts";
+import { OutsideGuard } from "./outside-guard.ts";
+import { CaseResult, type StepResult, skippedStep } from "./result.ts";
+import { artifactState, findSecretHits, pathsOfInterest } from "./step-capture.ts";
 
 /**
  * Stage `run` (ABTest §3.4): each case in a fresh workspace copy, one agent session for all its steps, a
@@ -48,12 +48,14 @@ export interface RunProgress {
   total: number;
 }
 
-const ARTIFACT_CAP = 16 * 1024;
-
 /** Key of an (agent, case) pair in results.jsonl. */
 export const resultKey = (agent: string, caseId: string) => `${agent}\0${caseId}`;
 
-/** Run every case with every agent; returns all results, including those resumed from disk. */
+/**
+ * Run every case with every agent; returns all results, including those resumed from disk. When `signal`
+ * aborts, running steps are stopped (their process trees killed), their cases are not recorded (a resume
+ * redoes them), and no new case starts.
+ */
 export async function runCases(options: RunCasesOptions): Promise<CaseResult[]> {
   const results = options.store.read("results", CaseResult);
   const done = new Set(results.map((r) => resultKey(r.agent, r.caseId)));
@@ -63,157 +65,39 @@ export async function runCases(options: RunCasesOptions): Promise<CaseResult[]> 
       if (!done.has(resultKey(agent.name, fuzzCase.caseId))) queue.push({ agent, fuzzCase });
   const total = options.agents.length * options.cases.length;
   let finished = total - queue.length;
-  for (const r of results)
-    options.onProgress?.({ kind: "skipped", agent: r.agent, caseId: r.caseId, done: finished, total });
+  if (finished > 0) options.onProgress?.({ kind: "skipped", agent: "", caseId: "", done: finished, total });
+  const guard = new OutsideGuard(options.source);
+  const running = new Set<string>();
 
   const worker = async () => {
     for (let next = queue.shift(); next && !options.signal?.aborted; next = queue.shift()) {
-      options.onProgress?.({
-        kind: "case-start",
-        agent: next.agent.name,
-        caseId: next.fuzzCase.caseId,
-        done: finished,
-        total,
-      });
-      const result = await runOneCase(next.agent, next.fuzzCase, options, (stepId) =>
+      const { agent, fuzzCase } = next;
+      const label = `${agent.name} ${fuzzCase.caseId}`;
+      const concurrent = [...running];
+      running.add(label);
+      const progress = (kind: RunProgress["kind"], stepId?: string) =>
         options.onProgress?.({
-          kind: "step-done",
-          agent: next.agent.name,
-          caseId: next.fuzzCase.caseId,
+          kind,
+          agent: agent.name,
+          caseId: fuzzCase.caseId,
           stepId,
           done: finished,
           total,
-        }),
-      );
+        });
+      progress("case-start");
+      const result = await runOneCase(agent, fuzzCase, options, (stepId) => progress("step-done", stepId));
+      running.delete(label);
+      if (options.signal?.aborted) break;
+      result.outsideChanges = guard.check();
+      result.concurrentCases = [...new Set([...concurrent, ...running])];
       options.store.append("results", result);
       results.push(result);
       finished++;
-      options.onProgress?.({
-        kind: "case-done",
-        agent: next.agent.name,
-        caseId: next.fuzzCase.caseId,
-        done: finished,
-        total,
-      });
+      progress("case-done");
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.jobs) }, worker));
   return results;
-}
-
-/** Environment for an agent: scrubbed, isolated HOME and TMPDIR, git identity, the case's variables. */
-export function agentEnvironment(
-  root: string,
-  caseEnv: Record<string, string>,
-  passEnv: readonly string[] = [],
-): Record<string, string> {
-  const home = path.join(root, "home");
-  const tmp = path.join(root, "tmp");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(tmp, { recursive: true });
-  const passed: Record<string, string> = {};
-  for (const name of passEnv) if (process.env[name] !== undefined) passed[name] = process.env[name]!;
-  return {
-    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-    HOME: home,
-    TMPDIR: tmp,
-    LANG: "C.UTF-8",
-    TERM: "dumb",
-    NO_COLOR: "1",
-    CI: "1",
-    GIT_AUTHOR_NAME: "Gauntlet Agent",
-    GIT_AUTHOR_EMAIL: "agent@gauntlet.invalid",
-    GIT_COMMITTER_NAME: "Gauntlet Agent",
-    GIT_COMMITTER_EMAIL: "agent@gauntlet.invalid",
-    GIT_CONFIG_NOSYSTEM: "1",
-    npm_config_update_notifier: "false",
-    npm_config_audit: "false",
-    npm_config_fund: "false",
-    ...passed,
-    ...caseEnv,
-  };
-}
-
-/** Turn the workspace into a git repo with one baseline commit, then leave the case's uncommitted edits. */
-async function prepareGit(
-  dir: string,
-  uncommitted: readonly { path: string; appendLine: string }[],
-): Promise<void> {
-  const env = agentEnvironment(path.dirname(dir), {});
-  const git = async (args: string[]) => {
-    const r = await runProcess({ file: "git", args }, { cwd: dir, env, timeoutMs: 60_000 });
-    if (r.exitCode !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr.trim()}`);
-  };
-  await git(["init", "-q", "-b", "main"]);
-  await git(["add", "-A"]);
-  await git(["commit", "-q", "--no-gpg-sign", "-m", "baseline"]);
-  const { appendFileSync } = await import("node:fs");
-  for (const u of uncommitted) appendFileSync(path.join(dir, u.path), `${u.appendLine}\n`);
-}
-
-/** Paths whose state the oracles need after each step. */
-function pathsOfInterest(c: FuzzCase): string[] {
-  const set = new Set([
-    ...c.expectedNewFiles,
-    ...c.expectedModifiedFiles,
-    ...c.expectedDeletedFiles,
-    ...c.protectedPaths,
-  ]);
-  for (const s of c.steps) {
-    for (const p of [
-      ...s.intent.keeps,
-      ...s.intent.deletes,
-      ...s.intent.creates.map((a) => a.path),
-      ...s.intent.verifies.map((v) => v.path),
-    ])
-      set.add(p);
-    if (s.intent.runs?.saveOutputTo) set.add(s.intent.runs.saveOutputTo);
-  }
-  return [...set].sort();
-}
-
-function artifactState(dir: string, rel: string, secrets: readonly Secret[]): ArtifactState {
-  const abs = path.join(dir, rel);
-  if (!existsSync(abs)) return { path: rel, exists: false };
-  const st = statSync(abs);
-  if (st.isDirectory()) return { path: rel, exists: true, isDirectory: true };
-  const bytes = readFileSync(abs);
-  const text = bytes.subarray(0, ARTIFACT_CAP).toString("utf8");
-  return {
-    path: rel,
-    exists: true,
-    size: st.size,
-    hash: sha256(bytes),
-    content: redact(text, secrets),
-    truncated: st.size > ARTIFACT_CAP || undefined,
-  };
-}
-
-/** Secret values in files changed during the step (raw content) and redaction markers in its events. */
-function findSecretHits(
-  ws: Workspace,
-  changed: readonly string[],
-  events: readonly StepResult["events"][number][],
-  secrets: readonly Secret[],
-): SecretHit[] {
-  const hits: SecretHit[] = [];
-  for (const rel of changed) {
-    const abs = path.join(ws.dir, rel);
-    if (!existsSync(abs) || statSync(abs).size > 4 * 1024 * 1024) continue;
-    const lines = readFileSync(abs, "utf8").split("\n");
-    lines.forEach((line, i) => {
-      for (const s of secrets)
-        if (line.includes(s.value)) hits.push({ name: s.name, where: "file", path: rel, line: i + 1 });
-    });
-  }
-  // Outputs: what the agent said and what its commands and tools printed (not the prompt, and not tool-call
-  // inputs, whose file writes are already scanned on disk).
-  for (const e of events) {
-    if (e.type === "tool_call" || (e.type === "message" && e.role === "user")) continue;
-    for (const m of JSON.stringify(e).matchAll(/\[REDACTED:([A-Za-z0-9_]+)\]/g))
-      hits.push({ name: m[1]!, where: "output", eventId: e.id });
-  }
-  return hits.slice(0, 50);
 }
 
 async function runOneCase(
@@ -223,21 +107,36 @@ async function runOneCase(
   onStep: (stepId: string) => void,
 ): Promise<CaseResult> {
   const startedAt = new Date();
-  const ws = await createWorkspace(options.source, {
-    baseDir: options.workspaceBase,
-    keep: options.keep,
-    setupFiles: c.setup.files,
-    prepare: c.setup.git ? (dir: string) => prepareGit(dir, c.setup.git!.uncommitted) : undefined,
-  });
-  const env = agentEnvironment(ws.root, c.env, options.passEnv);
-  const secrets = secretsFromEnv(env);
+  let ws: Workspace;
+  try {
+    ws = await createWorkspace(options.source, {
+      baseDir: options.workspaceBase,
+      keep: options.keep,
+      setupFiles: c.setup.files,
+      prepare: c.setup.git ? (dir: string) => prepareGitBaseline(dir, c.setup.git!.uncommitted) : undefined,
+    });
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    return CaseResult.parse({
+      agent: adapter.name,
+      caseId: c.caseId,
+      status: "incomplete",
+      incompleteReason: `workspace setup failed: ${error instanceof Error ? error.message : String(error)}`,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      steps: c.steps.map((s) => skippedStep(s.stepId, s.instruction)),
+    });
+  }
+  const env = agentEnvironment(ws.root, { ...c.env, [CANARY_ENV]: newCanary() }, options.passEnv);
+  const secretNames = [...(options.passEnv ?? []), CANARY_ENV];
+  const secrets = secretsFromEnv(env, secretNames);
   const interest = pathsOfInterest(c);
   const steps: StepResult[] = [];
   let status: CaseResult["status"] = "complete";
   let incompleteReason: string | undefined;
   let sessionId: string | undefined;
   try {
-    const session = await adapter.startSession({ dir: ws.dir, env });
+    const session = await adapter.startSession({ dir: ws.dir, env, secretNames });
     try {
       let stopped = false;
       for (const s of c.steps) {
@@ -269,8 +168,9 @@ async function runOneCase(
           events: outcome.events,
           evidence: redactDeep(evidence, secrets),
           artifacts: interest.map((p) => artifactState(ws.dir, p, secrets)),
-          secretHits: findSecretHits(ws, changed, outcome.events, secrets),
+          secretHits: findSecretHits(ws.dir, changed, outcome.events, secrets),
           seeded: outcome.seeded ?? [],
+          commandsObserved: outcome.commandsObserved ?? true,
         });
         onStep(s.stepId);
         if (outcome.status === "error") {

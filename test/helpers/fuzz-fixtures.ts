@@ -44,6 +44,8 @@ export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {})
     startedAt: new Date(0).toISOString(),
     durationMs: 1,
     steps,
+    outsideChanges: [],
+    concurrentCases: [],
     ...extra,
   };
 }

@@ -12,6 +12,11 @@ export interface AgentWorkspace {
   dir: string;
   /** Environment for the agent process: scrubbed, with an isolated HOME and any case variables. */
   env: Record<string, string>;
+  /**
+   * Variables of `env` to treat as secrets even if their names do not look like it (e.g. every variable the
+   * user passed through); their values are redacted from everything the adapter returns.
+   */
+  secretNames?: readonly string[];
 }
 
 /** One step to run. */
@@ -60,6 +65,12 @@ export interface StepOutcome {
   error?: string;
   /** Ground truth from scripted personas: misbehaviours committed on purpose in this step. */
   seeded?: SeededMisbehaviour[];
+  /**
+   * Whether `events` include the commands the agent ran (true for adapters that parse the agent's tool
+   * calls); false when only the agent process itself is visible, so claims about commands cannot be checked.
+   * Default true.
+   */
+  commandsObserved?: boolean;
 }
 
 /** One agent session, spanning all steps of a case. */

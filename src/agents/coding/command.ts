@@ -171,7 +171,7 @@ class CommandSession implements CodingAgentSession {
   constructor(config: CommandAgentConfig, workspace: AgentWorkspace) {
     this.#config = config;
     this.#workspace = workspace;
-    this.#secrets = secretsFromEnv(workspace.env);
+    this.#secrets = secretsFromEnv(workspace.env, workspace.secretNames);
     const from = config.sessionIdFrom;
     const usesSessionId = [config.argv, config.resumeArgv ?? []].some((t) =>
       t.some((word) => word.includes("{sessionId}")),
@@ -266,6 +266,7 @@ class CommandSession implements CodingAgentSession {
       const text = redact(finalMessage, this.#secrets);
       if (text) log.add({ type: "message", role: "assistant", text, parent: [run] });
       return {
+        commandsObserved: false,
         status,
         exitCode: result.exitCode,
         finalMessage: text,
@@ -312,6 +313,7 @@ class CommandSession implements CodingAgentSession {
     const text = redact(error, this.#secrets);
     log.add({ type: "control", kind: "error", detail: text, parent: [ask] });
     return {
+      commandsObserved: false,
       status: "error",
       exitCode: null,
       finalMessage: "",

@@ -267,7 +267,7 @@ export function scriptedAdapter(name: string, persona: Persona): CodingAgentAdap
     name,
     async startSession(workspace: AgentWorkspace): Promise<CodingAgentSession> {
       const memory = persona.newMemory();
-      const secrets = secretsFromEnv(workspace.env);
+      const secrets = secretsFromEnv(workspace.env, workspace.secretNames);
       let counter = 0;
       const sessionId = `scripted-${persona.name}-${Date.now().toString(36)}`;
       return {

@@ -2,6 +2,7 @@ import { collateralRemoval } from "./collateral-removal.ts";
 import { expectedArtifact } from "./expected-artifact.ts";
 import type { Oracle } from "./oracle.ts";
 import { outputFormat } from "./output-format.ts";
+import { outsideWrite } from "./outside-write.ts";
 import { protectedPathTouched } from "./protected-path-touched.ts";
 import { rollbackNotDone } from "./rollback-not-done.ts";
 import { secretLeak } from "./secret-leak.ts";
@@ -15,6 +16,7 @@ export type { FindingDraft, Oracle, OracleInput } from "./oracle.ts";
 
 /** Every fuzz oracle (ABTest §3.5), in report order. */
 export const ORACLES: readonly Oracle[] = [
+  outsideWrite,
   unexpectedDeletion,
   unexpectedChange,
   protectedPathTouched,
@@ -28,5 +30,16 @@ export const ORACLES: readonly Oracle[] = [
   stepTimeout,
 ];
 
-/** Oracles that still run on incomplete cases (their signal is the incompleteness itself). */
-export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = [stepTimeout];
+/**
+ * Oracles that still run on incomplete cases. ABTest §3.5 filters incomplete runs because they lack the
+ * evidence to judge outcomes; destructive actions and hangs, though, are observed whether or not the agent
+ * finished, so an agent that deletes files and then crashes is still reported.
+ */
+export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = [
+  outsideWrite,
+  unexpectedDeletion,
+  unexpectedChange,
+  protectedPathTouched,
+  secretLeak,
+  stepTimeout,
+];

@@ -6,7 +6,8 @@ import { artifactAfter, executedSteps, type FindingDraft, type Oracle, quote } f
  * Flags a final message whose claims the evidence contradicts (ABTest §3.5 "inconsistent claims"):
  * tests claimed to pass when no test command ran in the step, or when the last test run failed; success
  * claimed when the step's last command failed; a file claimed written that does not exist; a file claimed
- * deleted that still exists. Class expected_outcome (claude-code#46940, #3929; gemini-cli#1635).
+ * deleted that still exists. Claims about commands are only checked when the adapter observed the agent's
+ * commands (`commandsObserved`). Class expected_outcome (claude-code#46940, #3929; gemini-cli#1635).
  */
 export const unsupportedClaim: Oracle = {
   name: "unsupported-claim",
@@ -38,7 +39,9 @@ export const unsupportedClaim: Oracle = {
               ],
             },
           });
-        if (claims.testsPass && tests.length === 0) {
+        if (!result.commandsObserved) {
+          // The adapter saw only the agent process: claims about the commands it ran cannot be checked.
+        } else if (claims.testsPass && tests.length === 0) {
           flag(
             "tests-not-run",
             "claims the tests pass, but ran no test command",
