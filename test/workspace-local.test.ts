@@ -293,3 +293,31 @@ describe("stale workspace sweep", () => {
     expect([ex(dead), ex(live), ex(kept)]).toEqual([false, true, true]);
   });
 });
+
+describe("symlinks that leave the workspace", () => {
+  it("are replaced by a copy of their target (files) or removed (directories), so writes never reach the user's files", async () => {
+    const fs = await import("node:fs");
+    const { tmpdir: td } = await import("node:os");
+    const { join } = await import("node:path");
+    const { resolveSource } = await import("../src/workspace/source.ts");
+    const { createWorkspace } = await import("../src/workspace/workspace.ts");
+    const outside = fs.mkdtempSync(join(td(), "outside-"));
+    fs.writeFileSync(join(outside, "secret.txt"), "outside content\n");
+    const repo = fs.mkdtempSync(join(td(), "linkrepo-"));
+    fs.writeFileSync(join(repo, "a.txt"), "a\n");
+    fs.symlinkSync(join(outside, "secret.txt"), join(repo, "link.txt"));
+    fs.symlinkSync(outside, join(repo, "linkdir"));
+    fs.symlinkSync("a.txt", join(repo, "inside.txt"));
+    const ws = await createWorkspace(await resolveSource(repo));
+    try {
+      expect(fs.lstatSync(join(ws.dir, "link.txt")).isFile()).toBe(true);
+      expect(fs.readFileSync(join(ws.dir, "link.txt"), "utf8")).toBe("outside content\n");
+      expect(fs.existsSync(join(ws.dir, "linkdir"))).toBe(false);
+      expect(fs.lstatSync(join(ws.dir, "inside.txt")).isSymbolicLink()).toBe(true);
+      fs.appendFileSync(join(ws.dir, "link.txt"), "agent wrote\n");
+      expect(fs.readFileSync(join(outside, "secret.txt"), "utf8")).toBe("outside content\n");
+    } finally {
+      await ws.dispose();
+    }
+  });
+});

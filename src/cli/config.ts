@@ -4,6 +4,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { CommandAgentConfig } from "../agents/coding/command.ts";
 import { InputError } from "../core/errors.ts";
+import { RESERVED_ENV } from "../fuzz/agent-env.ts";
 
 /**
  * `gauntlet.yaml`: optional project configuration (DESIGN.md "Configuration"). Every field has a CLI flag
@@ -30,9 +31,18 @@ export const FuzzConfig = z
     jobs: z.number().int().positive().max(64).default(2).describe("Cases run in parallel."),
     keep: z.boolean().default(false).describe("Keep workspaces after the run."),
     passEnv: z
-      .array(z.string())
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name")
+          .refine((n) => !(RESERVED_ENV as readonly string[]).includes(n), {
+            message: `Gauntlet sets ${RESERVED_ENV.join(", ")} itself; they cannot be passed through`,
+          }),
+      )
       .default([])
-      .describe("Environment variables passed to agents (e.g. API keys); all others are scrubbed."),
+      .describe(
+        "Environment variables passed to agents (e.g. API keys), treated as secrets; all others are scrubbed.",
+      ),
   })
   .strict()
   .describe("Options of `gauntlet fuzz`.");
@@ -40,7 +50,16 @@ export type FuzzConfig = z.infer<typeof FuzzConfig>;
 
 export const GauntletConfig = z
   .object({
-    agents: z.array(CommandAgentConfig).default([]).describe("Command agents under test (any CLI)."),
+    agents: z
+      .array(CommandAgentConfig)
+      .default([])
+      .superRefine((agents, ctx) => {
+        agents.forEach((a, i) => {
+          if (agents.findIndex((b) => b.name === a.name) !== i)
+            ctx.addIssue({ code: "custom", path: [i, "name"], message: `duplicate agent name "${a.name}"` });
+        });
+      })
+      .describe("Command agents under test (any CLI)."),
     fuzz: FuzzConfig.default(FuzzConfig.parse({})),
   })
   .strict()

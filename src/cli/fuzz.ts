@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type Command, Option } from "commander";
-import { InputError } from "../core/errors.ts";
+import { InputError, SetupError } from "../core/errors.ts";
 import { readJsonl, toJsonl } from "../core/jsonl.ts";
 import { RunStore } from "../core/run-store.ts";
 import { FuzzCase } from "../fuzz/case.ts";
@@ -37,6 +37,31 @@ function positiveInt(flag: string) {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The repository all cases of a case file were built for. @throws InputError when they disagree */
+function repositoryOfCases(file: string): string | undefined {
+  const specs = [...new Set(readJsonl(file, FuzzCase).map((c) => c.repository.spec))];
+  if (specs.length > 1)
+    throw new InputError(
+      { file },
+      `cases were built for several repositories (${specs.join(", ")})`,
+      "pass --repo to choose one, or split the file",
+    );
+  return specs[0];
+}
+
+/** @throws InputError when the cases were built for another repository than `repo` */
+function checkCasesRepository(file: string, repo: string): void {
+  const other = readJsonl(file, FuzzCase).find((c) => c.repository.spec !== repo);
+  if (other)
+    throw new InputError(
+      { file, field: "repository.spec" },
+      `case ${other.caseId} was built for ${other.repository.spec}, not ${repo}`,
+      "run it on the repository it was built for (omit --repo to use it), or instantiate cases for this repository",
+    );
+}
+
 /** Effective fuzz options: flags over gauntlet.yaml over defaults. */
 function fuzzOptions(program: Command, flags: Record<string, unknown>) {
   const config = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
@@ -60,7 +85,10 @@ export function registerFuzzCommands(program: Command): void {
     .description("run the whole pipeline: inventory → compose → instantiate → run → check → report")
     .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
     .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
-    .option("--cases <file>", "run these cases (e.g. a committed cases.jsonl) instead of generating new ones")
+    .option(
+      "--cases <file>",
+      "stage 4 alone: run these cases (e.g. a committed cases.jsonl) instead of generating new ones; --max-cases does not apply",
+    )
     .option(
       "--agent <spec>",
       "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)",
@@ -97,8 +125,31 @@ export function registerFuzzCommands(program: Command): void {
       let commandAgents = loadConfig(
         program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
       ).agents;
-      if (flags.resume) runOptions = { resumeRunId: flags.resume };
-      else {
+      if (flags.resume !== undefined) {
+        if (!flags.resume)
+          throw new InputError(
+            { field: "resume" },
+            "empty run id",
+            "pass the id printed when the run started",
+          );
+        const ignored = [
+          "repo",
+          "reports",
+          "cases",
+          "agent",
+          "maxCases",
+          "stepTimeoutSec",
+          "onTimeout",
+          "jobs",
+          "keep",
+          "passEnv",
+        ].filter((k) => flags[k] !== undefined);
+        if (ignored.length)
+          progress.log(
+            `note: --resume reuses the run's stored options; ignoring ${ignored.map((k) => `--${kebab(k)}`).join(", ")}`,
+          );
+        runOptions = { resumeRunId: flags.resume };
+      } else {
         const { fuzz: o, commandAgents: ca } = fuzzOptions(program, {
           repo: flags.repo,
           reports: flags.reports,
@@ -111,13 +162,15 @@ export function registerFuzzCommands(program: Command): void {
           passEnv: flags.passEnv,
         });
         commandAgents = ca;
-        if (!o.repo)
+        const repo = o.repo ?? (flags.cases ? repositoryOfCases(flags.cases) : undefined);
+        if (!repo)
           throw new InputError(
             { field: "repo" },
             "no repository given",
             "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml",
           );
-        runOptions = { ...o, repo: o.repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
+        if (flags.cases) checkCasesRepository(flags.cases, repo);
+        runOptions = { ...o, repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
       }
       const interrupt = interruptController((sig) =>
         progress.log(`${sig}: stopping the running steps (press again to quit at once)…`),
@@ -137,16 +190,33 @@ export function registerFuzzCommands(program: Command): void {
         return;
       }
       process.stdout.write(`\n${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
+      const kept = report.results.flatMap((r) => (r.workspace ? [r.workspace] : []));
+      if (kept.length) process.stdout.write(`kept workspaces:\n${kept.map((w) => `  ${w}`).join("\n")}\n`);
+      if (report.filtered.length)
+        process.stderr.write(
+          `warning: ${report.filtered.length} of ${report.results.length} runs were incomplete (first: ${report.filtered[0]!.agent} ${report.filtered[0]!.caseId}: ${report.filtered[0]!.reason})\n`,
+        );
+      if (report.results.length > 0 && report.filtered.length === report.results.length)
+        throw new SetupError(
+          "no case could be run to the end, so there is nothing to judge",
+          "check that the agent runs at all (see the incomplete reasons above and in the report)",
+        );
       const threshold = flags.failOn as (typeof FAIL_ON)[number];
-      if (threshold !== "never" && report.findings.some((f) => RANK[f.class] >= RANK[threshold]))
+      const failing =
+        threshold === "never" ? [] : report.findings.filter((f) => RANK[f.class] >= RANK[threshold]);
+      if (failing.length) {
+        process.stderr.write(
+          `exit 1: ${failing.length} finding(s) of class ${threshold} or worse (--fail-on ${threshold})\n`,
+        );
         process.exitCode = 1;
+      }
     });
 
   fuzz
     .command("inventory")
     .description("stage 1: mine interaction patterns and action types from failure reports")
     .option("--reports <file>", "failure-report corpus (JSONL)", DEFAULT_REPORTS)
-    .requiredOption("-o, --out <file>", "output inventory (JSONL)")
+    .requiredOption("-o, --out <file>", "output inventory (JSONL) (required)")
     .action((flags) => {
       const inventory = mineInventory(readReports(flags.reports));
       writeFileSync(flags.out, toJsonl(inventoryRecords(inventory)));

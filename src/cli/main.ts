@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import pc from "picocolors";
 import { GauntletError } from "../core/errors.ts";
@@ -11,6 +12,26 @@ import { registerSchemaCommand } from "./schema.ts";
  * 3 internal error.
  */
 
+const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+
+const FS_CODES: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "is a directory",
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  EEXIST: "already exists",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on the device",
+};
+
+/** A one-line description of a file-system error on a user-given path (exit 2), or undefined. */
+function fileSystemProblem(error: unknown): string | undefined {
+  const e = error as { code?: string; path?: string };
+  if (!e || typeof e !== "object" || !e.code || !e.path || !FS_CODES[e.code]) return undefined;
+  return `${e.path}: ${FS_CODES[e.code]}`;
+}
+
 /** Build the commander program (exported for tests). */
 export function buildProgram(): Command {
   const program = new Command("gauntlet")
@@ -19,6 +40,7 @@ export function buildProgram(): Command {
     )
     .option("--debug", "show stack traces of errors", false)
     .option("--config <file>", "configuration file", "gauntlet.yaml")
+    .version(VERSION, "--version", "print the version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   registerDemoCommand(program);
@@ -44,6 +66,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (error.hint) process.stderr.write(`${pc.dim("hint:")} ${error.hint}\n`);
       if (debug && error.stack) process.stderr.write(`${error.stack}\n`);
       return error.exitCode;
+    }
+    const fsProblem = fileSystemProblem(error);
+    if (fsProblem) {
+      process.stderr.write(
+        `${pc.red("error:")} ${fsProblem}\n${pc.dim("hint:")} check the path and its permissions\n`,
+      );
+      if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+      return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${pc.red("internal error:")} ${message}\n`);

@@ -66,7 +66,7 @@ export async function runFuzzCampaign(
 ): Promise<{ store: RunStore; report: FuzzReport }> {
   const log = hooks.log ?? (() => {});
   const base = hooks.base ?? RunStore.defaultBase();
-  let store: RunStore;
+  let store: RunStore | undefined;
   let opts: CampaignOptions;
   if ("resumeRunId" in options) {
     store = RunStore.open(base, options.resumeRunId);
@@ -74,16 +74,22 @@ export async function runFuzzCampaign(
     log(`resuming run ${store.runId}`);
   } else {
     opts = options;
-    // Validate agents and a given case file before any work.
+    // Validate every input before any work, so a bad one leaves no run directory behind.
     for (const a of opts.agents) resolveCodingAgent(a, hooks.commandAgents);
     if (opts.cases) readJsonl(opts.cases, FuzzCase);
-    store = RunStore.create(base, opts);
-    log(`run ${store.runId} → ${store.dir}`);
+    else readReports(opts.reports);
   }
   const agents = opts.agents.map((a) => resolveCodingAgent(a, hooks.commandAgents));
+  for (const name of opts.passEnv)
+    if (process.env[name] === undefined)
+      log(`warning: --pass-env ${name}: not set in this environment, so not passed`);
   const swept = sweepStaleWorkspaces();
   if (swept.length) log(`removed ${swept.length} workspace(s) left by an interrupted run`);
   const source = await resolveSource(opts.repo, { onProgress: (m) => log(m) });
+  if (!store) {
+    store = RunStore.create(base, opts);
+    log(`run ${store.runId} → ${store.dir}`);
+  }
 
   let cases = store.read("cases", FuzzCase);
   if (cases.length === 0 && opts.cases) {
@@ -111,9 +117,15 @@ export async function runFuzzCampaign(
     );
   }
 
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   log(
-    `run: ${cases.length} cases × ${agents.length} agents, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`,
+    `run: ${plural(cases.length, "case")} × ${plural(agents.length, "agent")}, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`,
   );
+  const longest = Math.max(0, ...cases.flatMap((c) => c.steps.map((s) => s.intent.runs?.boundSeconds ?? 0)));
+  if (longest && opts.stepTimeoutSec < longest + 5)
+    log(
+      `warning: some steps ask the agent to wait up to ${longest} s; a step limit of ${opts.stepTimeoutSec} s leaves a careful agent too little time (use --step-timeout-sec ${longest + 10} or more)`,
+    );
   const results = await runCases({
     agents,
     cases,

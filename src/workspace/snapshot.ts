@@ -32,6 +32,7 @@ export const DEFAULT_IGNORE: readonly string[] = [
   ".nyc_output",
   "coverage",
   ".gauntlet",
+  "gauntlet-report",
 ];
 
 /** One entry of a snapshot: a regular file, a symlink (never followed), or anything else (fifo, socket…). */

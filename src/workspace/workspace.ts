@@ -1,6 +1,7 @@
 import {
   closeSync,
   constants,
+  copyFileSync,
   fchmodSync,
   lstatSync,
   mkdirSync,
@@ -8,8 +9,10 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -129,6 +132,32 @@ export async function createWorkspace(
   }
 }
 
+/**
+ * Symlinks copied from the source that point outside the workspace would let an agent write through them to
+ * the user's files: each is replaced by a copy of its target when that is a regular file of at most 1 MiB,
+ * and removed otherwise (directories, missing targets).
+ */
+function containSymlinks(dir: string, sourceSnapshot: Snapshot): void {
+  for (const [rel, entry] of sourceSnapshot.files) {
+    if (entry.type !== "symlink") continue;
+    const link = path.join(dir, rel);
+    let target: string;
+    try {
+      target = path.resolve(path.dirname(link), readlinkSync(link));
+    } catch {
+      continue;
+    }
+    if (isInside(target, dir)) continue;
+    rmSync(link, { force: true });
+    try {
+      const st = statSync(target);
+      if (st.isFile() && st.size <= 1024 * 1024) copyFileSync(target, link);
+    } catch {
+      // Missing target: the link is simply gone.
+    }
+  }
+}
+
 const WORKSPACE_PREFIX = "gauntlet-ws-";
 const OWNER_FILE = ".owner-pid";
 
@@ -175,9 +204,11 @@ async function populate(root: string, source: PreparedSource, options: Workspace
   mkdirSync(dir);
   const store = new BlobStore(path.join(root, ".blobs"));
   await copyTree(source.sourceDir, dir, {
-    exclude: ["node_modules", ...(gitIsFile(source) ? [".git"] : [])],
+    // Gauntlet's own run data (earlier cases, their expectations) is never shown to an agent.
+    exclude: ["node_modules", ".gauntlet", "gauntlet-report", ...(gitIsFile(source) ? [".git"] : [])],
     weights: topLevelWeights(source.snapshot),
   });
+  containSymlinks(dir, source.snapshot);
   const copiedBefore = fileSystemNow(store.dir);
   if (source.depsDir !== undefined) symlinkSync(source.depsDir, path.join(root, "node_modules"), "dir");
   for (const file of options.setupFiles ?? []) writeSetupFile(dir, file);

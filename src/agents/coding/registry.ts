@@ -1,9 +1,25 @@
-import { InputError } from "../../core/errors.ts";
+import { accessSync, constants, statSync } from "node:fs";
+import path from "node:path";
+import { InputError, SetupError } from "../../core/errors.ts";
 import type { CodingAgentAdapter } from "./adapter.ts";
 import { type CommandAgentConfig, commandAdapter } from "./command.ts";
 import { careful } from "./personas/careful.ts";
 import { reckless } from "./personas/reckless.ts";
 import { type Persona, scriptedAdapter } from "./scripted.ts";
+
+/** True when `program` (a path, or a name looked up on PATH) is an executable file. */
+export function findProgram(program: string, pathVar = process.env.PATH ?? ""): boolean {
+  const executable = (p: string) => {
+    try {
+      accessSync(p, constants.X_OK);
+      return statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (program.includes("/")) return executable(path.resolve(program));
+  return pathVar.split(":").some((dir) => dir && executable(path.join(dir, program)));
+}
 
 /** Built-in scripted personas, by name. */
 export const PERSONAS: Record<string, Persona> = { careful, reckless };
@@ -26,7 +42,22 @@ export function resolveCodingAgent(
   if (kind === "scripted" && PERSONAS[name]) return scriptedAdapter(spec, PERSONAS[name]);
   if (kind === "command") {
     const config = commandAgents.find((a) => a.name === name);
-    if (config) return commandAdapter(config);
+    if (config) {
+      const program = config.argv[0]!;
+      if (!findProgram(program))
+        throw new SetupError(
+          `agent "${spec}": program "${program}" not found${program.includes("/") ? "" : " on PATH"}`,
+          "install it, or fix `argv` of this agent in gauntlet.yaml",
+        );
+      // A relative program path means relative to where the user runs Gauntlet, not to the workspace.
+      const absolute = (argv: string[]) =>
+        argv[0]!.includes("/") ? [path.resolve(argv[0]!), ...argv.slice(1)] : argv;
+      return commandAdapter({
+        ...config,
+        argv: absolute(config.argv),
+        resumeArgv: config.resumeArgv ? absolute(config.resumeArgv) : undefined,
+      });
+    }
   }
   const known = [...BUILTIN_AGENTS, ...commandAgents.map((a) => `command:${a.name}`)];
   throw new InputError(
