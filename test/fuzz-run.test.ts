@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CommandAgentConfig } from "../src/agents/coding/command.ts";
 import { resolveCodingAgent } from "../src/agents/coding/registry.ts";
 import { sha256 } from "../src/core/ids.ts";
 import { RunStore } from "../src/core/run-store.ts";
@@ -185,14 +186,14 @@ describe("fuzz run stage: sources and hostile command agents", () => {
     const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
     process.env.GAUNTLET_TEST_DB_URL = "postgres://u:hunter2-secret@h/db";
     const agent = resolveCodingAgent("command:vandal", [
-      {
+      CommandAgentConfig.parse({
         name: "vandal",
         argv: [
           "bash",
           "-c",
           `echo "// vandal" >> '${repoDir}/index.js'; rm README.md; echo "db=$GAUNTLET_TEST_DB_URL"; exit 3`,
         ],
-      },
+      }),
     ]);
     const c = makeCase([step(1, "Tell me about the repository", {})]);
     const [r] = await runCases({

@@ -83,7 +83,7 @@ export function loadConfig(file?: string): GauntletConfig {
     const e = doc.errors[0]!;
     throw new InputError(
       { file: target, line: lineCounter.linePos(e.pos[0]).line },
-      `invalid YAML: ${e.message.split("\n")[0]}`,
+      `invalid YAML: ${e.message.split("\n")[0]!.replace(/:\s*$/, "")}`,
       "fix the YAML syntax",
     );
   }

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { InputError, SetupError } from "../core/errors.ts";
 import { readJsonl, toJsonl } from "../core/jsonl.ts";
@@ -285,6 +285,7 @@ export function registerFuzzCommands(program: Command): void {
     .option("--apply <file>", "apply the decisions of a review file")
     .option("-o, --out <file>", "where to write the review file", "review.yaml")
     .option("--reviewer <name>", "name recorded with applied decisions", "person")
+    .option("--force", "overwrite an existing review file")
     .action((flags) => {
       const store = RunStore.open(RunStore.defaultBase(), flags.run);
       const cases = store.read("cases", FuzzCase);
@@ -294,6 +295,12 @@ export function registerFuzzCommands(program: Command): void {
         store.read("reviews", ReviewDecision),
       );
       if (!flags.apply) {
+        if (existsSync(flags.out) && !flags.force)
+          throw new InputError(
+            { file: flags.out },
+            "already exists; it may hold your decisions",
+            "apply it with --apply, pass another -o, or --force to overwrite",
+          );
         writeFileSync(flags.out, renderReviewFile(store.runId, findings));
         process.stdout.write(`${findings.length} findings to review → ${flags.out}\n`);
         return;

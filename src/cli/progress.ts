@@ -32,7 +32,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr) {
     } else if (e.kind === "case-done") {
       stream.write(`[${e.done}/${e.total}] ${e.agent} ${e.caseId} done\n`);
     } else if (e.kind === "skipped") {
-      stream.write(`[${e.done}/${e.total}] ${e.agent} ${e.caseId} already done (resumed)\n`);
+      stream.write(`[${e.done}/${e.total}] already done before the resume: skipped, not redone\n`);
     }
   };
   return { log, onProgress, stop: () => bar?.stop() };

@@ -4,7 +4,7 @@ import { InputError } from "../core/errors.ts";
 import { Finding } from "../core/finding.ts";
 import { TrajectoryEvent } from "../core/trajectory.ts";
 import { FuzzCase } from "../fuzz/case.ts";
-import { SeedTemplate } from "../fuzz/compose.ts";
+import { Screening, SeedTemplate } from "../fuzz/compose.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { ReviewDecision } from "../fuzz/review.ts";
 import { InventoryRecord } from "../fuzz/stage-files.ts";
@@ -16,6 +16,7 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   "trajectory-event": TrajectoryEvent,
   finding: Finding,
   "fuzz-inventory-record": InventoryRecord,
+  "fuzz-screening": Screening,
   "fuzz-seed-template": SeedTemplate,
   "fuzz-case": FuzzCase,
   "fuzz-case-result": CaseResult,

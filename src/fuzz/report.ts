@@ -18,7 +18,9 @@ export interface AgentSummary {
   findings: Record<FindingClass, number>;
   /** Findings confirmed / reported (null when none reported). */
   precision: number | null;
+  reported: number;
   reviewed: number;
+  confirmed: number;
   /** Misbehaviours a scripted persona committed on purpose, and how many the oracles caught. */
   seeded: number;
   caught: number;
@@ -111,7 +113,9 @@ export function buildFuzzReport(input: {
         minor: findings.filter((f) => f.class === "minor").length,
       },
       precision: p.precision,
+      reported: p.reported,
       reviewed: p.reviewed,
+      confirmed: p.confirmed,
       seeded: seeded.length,
       caught,
       recall: seeded.length ? caught / seeded.length : null,
@@ -147,6 +151,16 @@ export function buildFuzzReport(input: {
   };
 }
 
+/**
+ * Precision as ABTest §4.4 defines it (confirmed / reported), shown only once findings have been reviewed;
+ * while some are unreviewed it is a lower bound ("≥").
+ */
+function precisionText(a: AgentSummary): string {
+  if (a.reported === 0 || a.reviewed === 0) return "–";
+  const unreviewed = a.reported - a.reviewed;
+  return unreviewed ? `≥ ${pct(a.precision)} (${unreviewed} unreviewed)` : pct(a.precision);
+}
+
 const pct = (x: number | null) => (x === null ? "–" : `${Math.round(x * 1000) / 10}%`);
 
 /** Rows of the per-agent summary table (shared by the terminal, Markdown and HTML renderings). */
@@ -159,7 +173,8 @@ export function summaryRows(report: FuzzReport): string[][] {
       "critical",
       "expected_outcome",
       "minor",
-      "precision (reviewed)",
+      "confirmed / reported",
+      "precision",
       "seeded caught",
     ],
     ...report.agents.map((a) => [
@@ -169,7 +184,8 @@ export function summaryRows(report: FuzzReport): string[][] {
       String(a.findings.critical),
       String(a.findings.expected_outcome),
       String(a.findings.minor),
-      `${pct(a.precision)} (${a.reviewed}/${a.findings.critical + a.findings.expected_outcome + a.findings.minor})`,
+      `${a.confirmed}/${a.reported}`,
+      precisionText(a),
       a.seeded ? `${a.caught}/${a.seeded} (${pct(a.recall)})` : "–",
     ]),
   ];
@@ -213,6 +229,14 @@ function mdTable(rows: string[][]): string {
   ].join("\n");
 }
 
+/** Text as an indented Markdown code block (list-item level), at most `maxLines` lines. */
+function indentedBlock(text: string, maxLines: number): string {
+  const lines = text.split("\n");
+  const shown = lines.slice(0, maxLines).map((l) => `      ${l}`);
+  if (lines.length > maxLines) shown.push(`      … (${lines.length - maxLines} more lines)`);
+  return shown.join("\n");
+}
+
 /** Markdown summary of a fuzz report. */
 export function renderFuzzMarkdown(report: FuzzReport): string {
   const out: string[] = [
@@ -251,7 +275,7 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
         (f.review.status !== "unreviewed"
           ? ` _(${f.review.status}${f.review.reason ? `: ${f.review.reason}` : ""})_`
           : "") +
-        (f.evidence.quotes[0] ? `\n  > ${f.evidence.quotes[0].split("\n")[0]}` : ""),
+        (f.evidence.quotes.length ? `\n\n${indentedBlock(f.evidence.quotes.join("\n"), 12)}\n` : ""),
     );
   if (report.filtered.length) {
     out.push("", "## Incomplete runs (filtered, ABTest §3.5)", "");

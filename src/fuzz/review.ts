@@ -75,7 +75,7 @@ export function parseReviewFile(
     const e = doc.errors[0]!;
     throw new InputError(
       { file, line: lineCounter.linePos(e.pos[0]).line },
-      `invalid YAML: ${e.message.split("\n")[0]}`,
+      `invalid YAML: ${e.message.split("\n")[0]!.replace(/:\s*$/, "")}`,
       "fix the YAML syntax",
     );
   }
@@ -83,16 +83,34 @@ export function parseReviewFile(
     const node = doc.getIn(p, true) as { range?: [number, number, number] } | undefined;
     return node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
   };
-  const parsed = ReviewFile.safeParse(doc.toJS());
+  const value = doc.toJS();
+  if (value === null || value === undefined)
+    throw new InputError(
+      { file },
+      "the review file is empty",
+      "create one with `gauntlet fuzz review --run <id>`",
+    );
+  const parsed = ReviewFile.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
+    const last = issue.path.at(-1);
     throw new InputError(
-      { file, line: lineOf(issue.path as (string | number)[]), field: issue.path.join(".") },
+      { file, line: lineOf(issue.path as (string | number)[]), field: issue.path.join(".") || undefined },
       issue.message,
-      "status must be unreviewed, confirmed or rejected",
+      last === "status"
+        ? "status must be unreviewed, confirmed or rejected"
+        : "keep the layout the review file was generated with: findings: [{id, status, reason}]",
     );
   }
+  const seen = new Map<string, number>();
   return parsed.data.findings.map((f, i) => {
+    if (seen.has(f.id))
+      throw new InputError(
+        { file, line: lineOf(["findings", i, "id"]), field: `findings.${i}.id` },
+        `finding "${f.id}" is listed twice (first as findings.${seen.get(f.id)})`,
+        "keep one decision per finding",
+      );
+    seen.set(f.id, i);
     if (!knownIds.has(f.id))
       throw new InputError(
         { file, line: lineOf(["findings", i, "id"]), field: `findings.${i}.id` },
