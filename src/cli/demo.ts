@@ -8,7 +8,7 @@ import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
 
 /**
- * `gauntlet demo`: the main job, offline — a fuzz campaign on a real project (`npm:minimist@1.2.8`, fetched
+ * `gauntlet demo`: the main job, with no model or API key — a fuzz campaign on a real project (`npm:minimist@1.2.8`, fetched
  * from the npm registry and cached) against the built-in scripted agents `careful` and `reckless`; prints a
  * summary, writes `gauntlet-report/index.html`, and checks itself: every misbehaviour `reckless` committed
  * must be found, and `careful` must get no critical or expected_outcome finding (exit 1 otherwise).
@@ -34,7 +34,7 @@ export function registerDemoCommand(program: Command): void {
   program
     .command("demo")
     .description(
-      `fuzz ${DEMO_REPO} with the scripted careful and reckless agents, offline, and write gauntlet-report/`,
+      `fuzz ${DEMO_REPO}, fetched once from the npm registry, with the scripted careful and reckless agents (no model needed), and write gauntlet-report/`,
     )
     .option("--out <dir>", "report directory", "gauntlet-report")
     .option("--jobs <n>", "cases run in parallel", (v) => Number(v), 2)
