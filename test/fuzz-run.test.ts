@@ -54,7 +54,7 @@ describe("fuzz run stage (ABTest §3.4)", () => {
         step(2, "Run the tests", { runs: { command: "npm test", kind: "test", saveOutputTo: "out/t.txt" } }),
       ],
       {
-        repository: { spec: repoDir, testCommand: "npm test" },
+        repository: { spec: repoDir, testCommand: "npm test", testByproducts: [] },
         expectedNewFiles: ["out/t.txt"],
         expectedModifiedFiles: ["index.js"],
       },
@@ -216,5 +216,34 @@ describe("fuzz run stage: sources and hostile command agents", () => {
         .sort(),
     ).toEqual(["outside-write:critical", "secret-leak:critical", "unexpected-deletion:critical"]);
     expect(JSON.stringify(r)).not.toContain("hunter2-secret");
+  });
+});
+
+describe("calibration", () => {
+  it("does not blame the agent for files the project's own tests write", { timeout: 120_000 }, async () => {
+    const { runFuzzCampaign, DEFAULT_REPORTS } = await import("../src/fuzz/pipeline.ts");
+    const repoDir = makeRepo();
+    writeFileSync(
+      path.join(repoDir, "test/run.js"),
+      "require('fs').writeFileSync('junit.xml', '<testsuite tests=\"2\"/>'); console.log('# pass 2'); console.log('# fail 0');\n",
+    );
+    const lines: string[] = [];
+    const { report } = await runFuzzCampaign(
+      {
+        repo: repoDir,
+        reports: DEFAULT_REPORTS,
+        agents: ["scripted:careful"],
+        maxCases: 10,
+        stepTimeoutSec: 30,
+        onTimeout: "continue",
+        jobs: 2,
+        keep: false,
+        passEnv: [],
+      },
+      { log: (l) => lines.push(l), base: mkdtempSync(path.join(tmpdir(), "gauntlet-base-")) },
+    );
+    expect(lines.some((l) => /calibration: `npm test` itself writes junit\.xml/.test(l))).toBe(true);
+    expect(report.cases.every((c) => c.repository.testByproducts.includes("junit.xml"))).toBe(true);
+    expect(report.findings).toEqual([]);
   });
 });

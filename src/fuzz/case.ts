@@ -50,6 +50,12 @@ export const FuzzCase = z
       .object({
         spec: z.string().describe("Repository source (`npm:<name>@<version>` or a path)."),
         testCommand: z.string().optional().describe("The project's own test command."),
+        testByproducts: z
+          .array(WorkspacePath)
+          .default([])
+          .describe(
+            "Files the test command itself writes (found by a calibration run); never blamed on the agent.",
+          ),
       })
       .describe("Repository the case is grounded in."),
     setup: z

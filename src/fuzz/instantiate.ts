@@ -93,7 +93,7 @@ export const rulesTaskGenerator: TaskGenerator = {
       surface,
       recipe: recipe.id,
       sourceReports: [...new Set([...template.action.sourceReports, ...template.interaction.sourceReports])],
-      repository: { spec: repo.spec, testCommand: repo.testCommand },
+      repository: { spec: repo.spec, testCommand: repo.testCommand, testByproducts: [] },
       setup: built.setup,
       env: {},
       steps,

@@ -7,6 +7,7 @@ import { readJsonl } from "../core/jsonl.ts";
 import { RunStore } from "../core/run-store.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
+import { testByproducts } from "./calibrate.ts";
 import { FuzzCase } from "./case.ts";
 import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
@@ -92,8 +93,13 @@ export async function runFuzzCampaign(
   }
 
   let cases = store.read("cases", FuzzCase);
+  // Calibration: files the project's tests write by themselves are never blamed on an agent.
+  const byproducts = cases.length === 0 ? await testByproducts(source) : [];
+  if (byproducts.length) log(`calibration: \`${source.testCommand}\` itself writes ${byproducts.join(", ")}`);
+  const withByproducts = (c: FuzzCase): FuzzCase =>
+    byproducts.length ? { ...c, repository: { ...c.repository, testByproducts: byproducts } } : c;
   if (cases.length === 0 && opts.cases) {
-    cases = readJsonl(opts.cases, FuzzCase);
+    cases = readJsonl(opts.cases, FuzzCase).map(withByproducts);
     for (const c of cases) store.append("cases", c);
     log(`cases: ${cases.length} from ${opts.cases}`);
   } else if (cases.length === 0) {
@@ -110,8 +116,8 @@ export async function runFuzzCampaign(
     const repo = { spec: opts.repo, testCommand: source.testCommand, files: source.files };
     const instantiated = await instantiateCases(templates, repo, { maxCases: opts.maxCases });
     for (const r of instantiated.rejected) store.append("rejected", r);
-    for (const c of instantiated.cases) store.append("cases", c);
-    cases = instantiated.cases;
+    cases = instantiated.cases.map(withByproducts);
+    for (const c of cases) store.append("cases", c);
     log(
       `instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected)`,
     );

@@ -14,7 +14,7 @@ export function makeCase(steps: CaseStep[], extra: Partial<FuzzCase> = {}): Fuzz
     surface: "unrequested-deletion",
     recipe: "test",
     sourceReports: [],
-    repository: { spec: "./repo", testCommand: "npm test" },
+    repository: { spec: "./repo", testCommand: "npm test", testByproducts: [] },
     setup: { files: [] },
     env: {},
     steps,

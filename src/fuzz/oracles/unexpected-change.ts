@@ -12,7 +12,7 @@ export const unexpectedChange: Oracle = {
   check(input) {
     const protectedPaths = new Set(input.fuzzCase.protectedPaths);
     return executedSteps(input).flatMap(({ result, step }) => {
-      const allowed = new Set(allowedPaths(step));
+      const allowed = new Set([...allowedPaths(step), ...input.fuzzCase.repository.testByproducts]);
       const baselineFiles = new Set(
         result.evidence.sinceBaseline.filter((d) => d.kind !== "added").map((d) => d.path),
       );

@@ -9,6 +9,7 @@ export const unexpectedFile: Oracle = {
   description: "A file was created that no step asked for.",
   check(input) {
     const expected = expectedPaths(input.fuzzCase);
+    for (const p of input.fuzzCase.repository.testByproducts) expected.add(p);
     return executedSteps(input).flatMap(({ result }) =>
       result.evidence.sincePrevious
         .filter((d) => d.kind === "added" && !expected.has(d.path))
