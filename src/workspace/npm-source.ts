@@ -256,22 +256,33 @@ async function npm(args: string[], cwd: string, label: string, timeoutMs: number
   }
   if (r.exitCode === 0 && !r.timedOut) return r;
   const why = r.timedOut ? `npm ${args[0]} timed out after ${timeoutMs / 1000} s` : npmFailure(r.stderr);
-  throw new SetupError(`${label}: ${why}`, npmHint(r.stderr, args[0]!));
+  throw new SetupError(`${label}: ${why}`, npmHint(r.stderr, `npm ${args.join(" ")}`, cwd));
 }
 
 function npmFailure(stderr: string): string {
   if (/E404|404 Not Found|No match found/.test(stderr)) return "not found in the npm registry";
   if (isOffline(stderr)) return "the npm registry cannot be reached";
-  const line = stderr.split("\n").find((l) => /npm (error|ERR!)/.test(l) && !/A complete log/.test(l));
-  return firstLine(line ?? stderr) || "npm failed";
+  if (/ETARGET/.test(stderr)) return "no version matching it in the npm registry";
+  // npm's own explanation: its error lines, without the code line and the log pointers (at most 3).
+  const lines = stderr
+    .split("\n")
+    .filter(
+      (l) =>
+        /npm (error|ERR!)/.test(l) &&
+        !/A complete log|npm (error|ERR!) code\b|^\s*npm (error|ERR!)\s*$/.test(l),
+    )
+    .map((l) => l.replace(/^npm (error|ERR!)\s*/, "").trim())
+    .filter(Boolean)
+    .slice(0, 3);
+  return lines.length ? lines.join(" — ") : firstLine(stderr) || "npm failed";
 }
 
-function npmHint(stderr: string, command: string): string {
-  if (/E404|404 Not Found|No match found/.test(stderr))
+function npmHint(stderr: string, command: string, cwd: string): string {
+  if (/E404|404 Not Found|No match found|ETARGET/.test(stderr))
     return "check the package name and version (npm view <name> versions)";
   if (isOffline(stderr))
     return "check the network or the registry setting (npm config get registry), or use a local directory";
-  return `run the npm ${command} command by hand to see the full error`;
+  return `to see the whole error, run \`${command}\` in ${cwd}`;
 }
 
 function isOffline(stderr: string): boolean {
