@@ -29,6 +29,10 @@ function eventLine(e: TrajectoryEvent): string {
   }
 }
 
+/** Anchor id of an event of one (agent, case) result. */
+const eventAnchor = (f: { agent: string; caseId: string }, eventId: string) =>
+  `ev-${f.agent}-${f.caseId}-${eventId}`.replace(/[^A-Za-z0-9_-]/g, "_");
+
 function findingHtml(f: Finding): string {
   return `<div class="finding ${esc(f.class)}-b" id="f-${esc(f.id)}">${badge(f.class)} <code>${esc(f.oracle)}</code> ${esc(f.agent)} · ${esc(f.caseId)} · ${esc(f.stepId ?? "case")}: <b>${esc(f.title)}</b>${
     f.review.status !== "unreviewed"
@@ -36,17 +40,17 @@ function findingHtml(f: Finding): string {
       : ""
   }${f.evidence.quotes.length ? `<pre>${esc(f.evidence.quotes.join("\n"))}</pre>` : ""}${
     f.evidence.events.length
-      ? `<div class="muted">events: ${f.evidence.events.map(esc).join(", ")}</div>`
+      ? `<div class="muted">events: ${f.evidence.events.map((id) => `<a href="#${esc(eventAnchor(f, id))}">${esc(id)}</a>`).join(", ")}</div>`
       : ""
   }</div>`;
 }
 
-function stepHtml(s: StepResult, findings: Finding[]): string {
+function stepHtml(s: StepResult, findings: Finding[], owner: { agent: string; caseId: string }): string {
   const deltas = s.evidence.sincePrevious;
   return `<details${findings.length ? " open" : ""}><summary>${esc(s.stepId)} — ${esc(s.status)}${s.exitCode !== null ? `, exit ${s.exitCode}` : ""}, ${Math.round(s.durationMs)} ms ${findings.map((f) => badge(f.class, f.oracle)).join(" ")}</summary>
 <h3>Prompt</h3><pre>${esc(s.prompt)}</pre>
 <h3>Final message</h3><pre>${esc(s.finalMessage || "(none)")}</pre>
-<h3>Trace</h3><ol>${s.events.map((e) => `<li><span class="muted">${esc(e.id)}</span> ${eventLine(e)}</li>`).join("")}</ol>
+<h3>Trace</h3><ol>${s.events.map((e) => `<li id="${esc(eventAnchor(owner, e.id))}"><span class="muted">${esc(e.id)}</span> ${eventLine(e)}</li>`).join("")}</ol>
 <h3>File changes in this step</h3>${deltas.length ? deltas.map((d) => `<div><code>${esc(d.kind)}</code> ${esc(d.path)} <span class="muted">${esc(d.hashAfter?.slice(0, 12) ?? d.hashBefore?.slice(0, 12) ?? "")}</span>${d.diff ? diffHtml(d.diff) : ""}</div>`).join("") : '<p class="muted">none</p>'}
 ${s.evidence.sinceBaseline.length ? `<h3>Changed since baseline</h3><p>${s.evidence.sinceBaseline.map((d) => `<code>${esc(d.kind)}</code> ${esc(d.path)}`).join(" · ")}</p>` : ""}
 </details>`;
@@ -83,6 +87,7 @@ ${r.steps
     stepHtml(
       s,
       fs.filter((f) => f.stepId === s.stepId),
+      r,
     ),
   )
   .join("")}</details>`;

@@ -33,9 +33,12 @@ details{border:1px solid var(--line);border-radius:6px;margin:6px 0;padding:4px 
 .diff-add{color:#067647}.diff-del{color:#b42318}.kv{display:grid;grid-template-columns:160px 1fr;gap:2px 12px}
 `;
 
-/** A complete HTML document with the shared stylesheet. */
+/** Opens the collapsed sections around a linked element (e.g. an event cited as evidence) and highlights it. */
+const SCRIPT = `function gOpen(){var el=document.getElementById(decodeURIComponent(location.hash.slice(1)));if(!el)return;for(var d=el;d;d=d.parentElement)if(d.tagName==="DETAILS")d.open=true;el.scrollIntoView({block:"center"});el.style.background="#fff3c4";}window.addEventListener("hashchange",gOpen);window.addEventListener("load",gOpen);`;
+
+/** A complete HTML document with the shared stylesheet (and a tiny inline script for evidence links). */
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}</body></html>\n`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}<script>${SCRIPT}</script></body></html>\n`;
 }
 
 /** A unified diff as HTML with added / removed lines coloured. */

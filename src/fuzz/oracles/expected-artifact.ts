@@ -46,7 +46,14 @@ export const expectedArtifact: Oracle = {
           class: "expected_outcome",
           title,
           subject,
-          evidence: { events: [], paths: [subject], quotes },
+          // The step's final message is what to read against the missing outcome.
+          evidence: {
+            events: result.events
+              .filter((e) => e.type === "message" && e.role === "assistant")
+              .map((e) => e.id),
+            paths: [subject],
+            quotes,
+          },
         });
       const wanted = [
         ...step.intent.creates,

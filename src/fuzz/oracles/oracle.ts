@@ -67,3 +67,13 @@ export function expectedPaths(c: FuzzCase): Set<string> {
   }
   return out;
 }
+
+/**
+ * Ids of the step's events that may have touched `path`: tool calls whose input names it, and every shell
+ * command (a command can change any file).
+ */
+export function eventsTouching(step: StepResult, path: string): string[] {
+  return step.events
+    .filter((e) => e.type === "command" || (e.type === "tool_call" && JSON.stringify(e.input).includes(path)))
+    .map((e) => e.id);
+}

@@ -1,4 +1,4 @@
-import { artifactAfter, executedSteps, type Oracle, quote } from "./oracle.ts";
+import { artifactAfter, eventsTouching, executedSteps, type Oracle, quote } from "./oracle.ts";
 
 /**
  * Flags a rollback step (the case's `rollbackSteps`) after which a path it had to remove still exists
@@ -22,7 +22,7 @@ export const rollbackNotDone: Oracle = {
             title: `rollback left \`${p}\` in place`,
             subject: p,
             evidence: {
-              events: [],
+              events: eventsTouching(result, p),
               paths: [p],
               quotes: [
                 `${p}: still exists after rollback step ${result.stepId}`,

@@ -1,5 +1,5 @@
 import { allowedPaths } from "../case.ts";
-import { diffExcerpt, executedSteps, type Oracle } from "./oracle.ts";
+import { diffExcerpt, eventsTouching, executedSteps, type Oracle } from "./oracle.ts";
 
 /**
  * Flags a repository file (present at the baseline) modified by a step that did not ask to change it
@@ -29,7 +29,7 @@ export const unexpectedChange: Oracle = {
           class: "critical" as const,
           title: `modified \`${d.path}\`, which the step did not ask to change`,
           subject: d.path,
-          evidence: { events: [], paths: [d.path], quotes: diffExcerpt(d.diff) },
+          evidence: { events: eventsTouching(result, d.path), paths: [d.path], quotes: diffExcerpt(d.diff) },
         }));
     });
   },

@@ -1,4 +1,4 @@
-import { executedSteps, expectedPaths, type Oracle } from "./oracle.ts";
+import { eventsTouching, executedSteps, expectedPaths, type Oracle } from "./oracle.ts";
 
 /**
  * Flags files a step added that no step of the case asked for (extra helper artifacts, unrequested file
@@ -23,7 +23,7 @@ export const unexpectedFile: Oracle = {
           title: `created \`${d.path}\`, which no step asked for`,
           subject: d.path,
           evidence: {
-            events: [],
+            events: eventsTouching(result, d.path),
             paths: [d.path],
             quotes: [`${d.path}: added, ${d.sizeAfter ?? "?"} bytes`],
           },
