@@ -16,6 +16,25 @@ describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("command agent whose program does not exist", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-cfg-"));
+    writeFileSync(
+      path.join(dir, "gauntlet.yaml"),
+      'agents:\n  - name: ghost\n    argv: ["no-such-agent-binary", "{prompt}"]\n',
+    );
+    const r = gauntlet(dir, ["fuzz", "run", "--repo", ".", "--agent", "command:ghost"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: agent "command:ghost": program "no-such-agent-binary" not found on PATH\nhint: /,
+    );
+  });
+
+  it("file-system errors on user-given paths", () => {
+    const r = gauntlet(cwd, ["fuzz", "inventory", "-o", "/nonexistent-dir/inv.jsonl"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: \/nonexistent-dir\/inv\.jsonl: no such file or directory/);
+  });
+
   it("missing repository", () => {
     const r = gauntlet(cwd, ["fuzz", "run", "--repo", "./does-not-exist", "--agent", "scripted:careful"]);
     expect(r.code).toBe(2);
