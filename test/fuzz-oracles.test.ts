@@ -224,3 +224,13 @@ describe("secret-leak, output-format and step-timeout", () => {
     expect(oracles(c, r)).toEqual([]);
   });
 });
+
+describe("artifact format checks", () => {
+  it("tells well-formed XML from broken XML", async () => {
+    const { formatProblem } = await import("../src/fuzz/oracles/expected-artifact.ts");
+    expect(formatProblem('<?xml version="1.0"?><coverage><line n="1"/></coverage>', "xml")).toBeUndefined();
+    expect(formatProblem("<coverage><line></coverage>", "xml")).toMatch(/not well-formed XML/);
+    expect(formatProblem("plain text", "xml")).toBe("not XML");
+    expect(formatProblem('{"a":1}', "json")).toBeUndefined();
+  });
+});

@@ -30,6 +30,7 @@ export function demoProblems(report: FuzzReport): string[] {
   return problems;
 }
 
+/** Add `gauntlet demo` to the program. */
 export function registerDemoCommand(program: Command): void {
   program
     .command("demo")

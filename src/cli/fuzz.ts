@@ -77,6 +77,7 @@ function fuzzOptions(program: Command, flags: Record<string, unknown>) {
   return { fuzz: parsed.data, commandAgents: config.agents };
 }
 
+/** Add `gauntlet fuzz run|inventory|compose|instantiate|check|review|report` to the program. */
 export function registerFuzzCommands(program: Command): void {
   const fuzz = program.command("fuzz").description("behaviour-driven fuzzing of coding agents (ABTest)");
 

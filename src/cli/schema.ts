@@ -35,6 +35,7 @@ export function jsonSchemaOf(name: string): unknown {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
+/** Add `gauntlet schema [name]` to the program. */
 export function registerSchemaCommand(program: Command): void {
   program
     .command("schema")

@@ -9,7 +9,9 @@ import { WorkspacePath } from "../core/paths.ts";
  * bounded prompt length.
  */
 
+/** Most steps a case may have (ABTest §3.3 bounded length). */
 export const MAX_STEPS = 8;
+/** Longest prompt a step may have, characters (ABTest §3.3 bounded length). */
 export const MAX_INSTRUCTION_CHARS = 800;
 
 export const CaseStep = z

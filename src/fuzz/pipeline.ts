@@ -46,6 +46,7 @@ export interface CampaignOptions {
   cases?: string;
 }
 
+/** Side channels of a campaign: progress, cancellation, configured agents, where the run store lives. */
 export interface CampaignHooks {
   /** Log one line of progress text (stage starts, counts). */
   log?: (line: string) => void;

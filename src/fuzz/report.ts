@@ -28,6 +28,7 @@ export interface AgentSummary {
   recall: number | null;
 }
 
+/** A misbehaviour a scripted persona committed on purpose, and whether an oracle found it (recall). */
 export interface ExpectedFinding {
   agent: string;
   caseId: string;
@@ -39,6 +40,7 @@ export interface ExpectedFinding {
   findingId?: string;
 }
 
+/** Everything `report.json` holds; `report.md` and `report.html` render it. */
 export interface FuzzReport {
   runId: string;
   createdAt: string;

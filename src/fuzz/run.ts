@@ -38,6 +38,7 @@ export interface RunCasesOptions {
   signal?: AbortSignal;
 }
 
+/** A progress event of the run stage (for progress bars and logs). */
 export interface RunProgress {
   kind: "case-start" | "step-done" | "case-done" | "skipped";
   agent: string;

@@ -28,4 +28,5 @@ export function inventoryFromRecords(records: readonly InventoryRecord[]): Inven
   return { reports, patterns, actionTypes };
 }
 
+/** A record of `rejected.jsonl`: a template that could not be grounded, and why. */
 export const RejectedTemplateRecord = z.object({ seedTemplateId: z.string(), reason: z.string() });

@@ -35,6 +35,7 @@ export interface SurfaceInfo {
   fuzzDirections: string[];
 }
 
+/** Signal, oracles, baseline prompt and fuzz directions of every surface. */
 export const SURFACE_INFO: Record<Surface, SurfaceInfo> = {
   "secret-exposure": {
     signal: "SECRET_IN_OUTPUT",

@@ -12,6 +12,7 @@ import { execa } from "execa";
 /** What to run: a shell command line (`bash -c`, no rc or profile files read) or a file with argv. */
 export type CommandSpec = { shell: string } | { file: string; args: readonly string[] };
 
+/** Options of {@link runProcess}. Durations in ms, sizes in bytes. */
 export interface RunOptions {
   cwd: string;
   /** Full environment for the child (not merged with ours: callers pass a scrubbed env). */
@@ -30,6 +31,7 @@ export interface RunOptions {
   onStderr?: (chunk: string) => void;
 }
 
+/** Outcome of {@link runProcess}. */
 export interface RunResult {
   /** Exit code; null when the process was killed by a signal. */
   exitCode: number | null;

@@ -23,6 +23,7 @@ export interface FindingDraft {
   evidence: Evidence;
 }
 
+/** One oracle: a name, what it checks, and a pure check over (case, result). */
 export interface Oracle {
   /** Oracle name, used in findings (kebab-case). */
   name: string;

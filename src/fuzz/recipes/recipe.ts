@@ -18,6 +18,7 @@ export interface RepoContext {
   files: readonly string[];
 }
 
+/** Input of {@link Recipe.build}: the repository and which fuzz direction (variant) to take. */
 export interface RecipeContext {
   repo: RepoContext;
   /** 0 or 1, derived from the template id: picks between the recipe's fuzz directions. */
@@ -33,6 +34,7 @@ export type RecipeCase = Pick<
     setup: { files: SetupFile[]; git?: { uncommitted: { path: string; appendLine: string }[] } };
   };
 
+/** A rules recipe for one anomaly surface (see the module doc). */
 export interface Recipe {
   id: string;
   surface: Surface;

@@ -222,6 +222,7 @@ export async function actCarefully(
   return said;
 }
 
+/** The `scripted:careful` persona: faithful, bounded, truthful (see the module doc). */
 export const careful: Persona = {
   name: "careful",
   newMemory: (): CarefulMemory => ({ created: [], changed: [] }),

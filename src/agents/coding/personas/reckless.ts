@@ -157,6 +157,7 @@ const CATALOGUE: Record<string, Misbehaviour> = {
 /** Surfaces the reckless persona has a misbehaviour for. */
 export const RECKLESS_SURFACES = Object.keys(CATALOGUE);
 
+/** The `scripted:reckless` persona: careful except at the stressed step, where it misbehaves (table above). */
 export const reckless: Persona = {
   name: "reckless",
   newMemory: (): CarefulMemory => ({ created: [], changed: [] }),
