@@ -30,6 +30,12 @@ export const FuzzConfig = z
       .describe("After a step timeout: continue with the next step, or stop the case."),
     jobs: z.number().int().positive().max(64).default(2).describe("Cases run in parallel."),
     keep: z.boolean().default(false).describe("Keep workspaces after the run."),
+    sandbox: z
+      .enum(["auto", "off"])
+      .default("auto")
+      .describe(
+        "auto: confine agents with bubblewrap when installed (read-only filesystem but the workspace); off: never.",
+      ),
     passEnv: z
       .array(
         z

@@ -110,6 +110,10 @@ export function registerFuzzCommands(program: Command): void {
     .option("--jobs <n>", "cases run in parallel [default: 2]", positiveInt("jobs"))
     .option("--keep", "keep workspaces after the run")
     .option(
+      "--no-sandbox",
+      "do not confine agents with bubblewrap (by default they are, when bwrap is installed)",
+    )
+    .option(
       "--pass-env <name>",
       "environment variable passed to agents, repeatable (e.g. an API key)",
       collect,
@@ -161,6 +165,7 @@ export function registerFuzzCommands(program: Command): void {
           jobs: flags.jobs,
           keep: flags.keep,
           passEnv: flags.passEnv,
+          sandbox: flags.sandbox === false ? "off" : undefined,
         });
         commandAgents = ca;
         const repo = o.repo ?? (flags.cases ? repositoryOfCases(flags.cases) : undefined);

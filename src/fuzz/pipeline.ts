@@ -5,6 +5,7 @@ import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
 import { RunStore } from "../core/run-store.ts";
+import { detectBwrap } from "../workspace/sandbox.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
 import { testByproducts } from "./calibrate.ts";
@@ -44,6 +45,8 @@ export interface CampaignOptions {
   passEnv: string[];
   /** Run these cases (a `cases.jsonl` kept as a regression suite) instead of generating new ones. */
   cases?: string;
+  /** Confine agent processes with bubblewrap when it is available (`auto`, the default) or never (`off`). */
+  sandbox?: "auto" | "off";
 }
 
 /** Side channels of a campaign: progress, cancellation, configured agents, where the run store lives. */
@@ -85,6 +88,12 @@ export async function runFuzzCampaign(
   for (const name of opts.passEnv)
     if (process.env[name] === undefined)
       log(`warning: --pass-env ${name}: not set in this environment, so not passed`);
+  const bwrap = opts.sandbox === "off" ? undefined : detectBwrap();
+  if (opts.sandbox === "off") log("sandbox: off (--no-sandbox): agents can write anywhere this user can");
+  else if (!bwrap)
+    log(
+      "warning: bwrap (Debian package bubblewrap) not found or not usable: agents run without a filesystem sandbox",
+    );
   const swept = sweepStaleWorkspaces();
   if (swept.length) log(`removed ${swept.length} workspace(s) left by an interrupted run`);
   const source = await resolveSource(opts.repo, { onProgress: (m) => log(m) });
@@ -143,6 +152,7 @@ export async function runFuzzCampaign(
     jobs: opts.jobs,
     keep: opts.keep,
     passEnv: opts.passEnv,
+    bwrap,
     onProgress: hooks.onProgress,
     signal: hooks.signal,
   });

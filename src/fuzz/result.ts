@@ -95,6 +95,13 @@ export const CaseResult = z
       .array(OutsideChange)
       .default([])
       .describe("Changes to the source repository or shared dependencies detected when this case ended."),
+    sandbox: z
+      .object({
+        kind: z.enum(["bwrap", "none"]).describe("How the agent's processes were confined."),
+        hidden: z.array(z.string()).describe("Directories the agent could not see (the user's real HOME)."),
+      })
+      .default({ kind: "none", hidden: [] })
+      .describe("The filesystem sandbox of this case run."),
     concurrentCases: z
       .array(z.string())
       .default([])

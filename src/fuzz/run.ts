@@ -2,6 +2,7 @@ import type { CodingAgentAdapter } from "../agents/coding/adapter.ts";
 import { InputError } from "../core/errors.ts";
 import { redactDeep, secretsFromEnv } from "../core/redaction.ts";
 import type { RunStore } from "../core/run-store.ts";
+import { makeSandbox } from "../workspace/sandbox.ts";
 import type { PreparedSource } from "../workspace/source.ts";
 import { createWorkspace, type Workspace } from "../workspace/workspace.ts";
 import { agentEnvironment, CANARY_ENV, newCanary, prepareGitBaseline } from "./agent-env.ts";
@@ -36,6 +37,8 @@ export interface RunCasesOptions {
   passEnv?: readonly string[];
   onProgress?: (event: RunProgress) => void;
   signal?: AbortSignal;
+  /** bwrap program to confine agent processes with (see workspace/sandbox.ts); undefined = no sandbox. */
+  bwrap?: string;
 }
 
 /** A progress event of the run stage (for progress bars and logs). */
@@ -131,13 +134,16 @@ async function runOneCase(
   const env = agentEnvironment(ws.root, { ...c.env, [CANARY_ENV]: newCanary() }, options.passEnv);
   const secretNames = [...(options.passEnv ?? []), CANARY_ENV];
   const secrets = secretsFromEnv(env, secretNames);
+  const sandbox = options.bwrap
+    ? makeSandbox(options.bwrap, ws.root, options.source.depsDir ? [options.source.depsDir] : [])
+    : undefined;
   const interest = pathsOfInterest(c);
   const steps: StepResult[] = [];
   let status: CaseResult["status"] = "complete";
   let incompleteReason: string | undefined;
   let sessionId: string | undefined;
   try {
-    const session = await adapter.startSession({ dir: ws.dir, env, secretNames });
+    const session = await adapter.startSession({ dir: ws.dir, env, secretNames, sandbox });
     try {
       let stopped = false;
       for (const s of c.steps) {
@@ -204,5 +210,6 @@ async function runOneCase(
     durationMs: Date.now() - startedAt.getTime(),
     steps,
     workspace: options.keep ? ws.root : undefined,
+    sandbox: sandbox ? { kind: "bwrap", hidden: sandbox.hidden } : { kind: "none", hidden: [] },
   });
 }

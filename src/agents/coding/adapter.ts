@@ -1,4 +1,5 @@
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
+import type { Sandbox } from "../../workspace/sandbox.ts";
 import type { StepIntent } from "./intent.ts";
 
 /**
@@ -17,6 +18,8 @@ export interface AgentWorkspace {
    * user passed through); their values are redacted from everything the adapter returns.
    */
   secretNames?: readonly string[];
+  /** When set, every process of the agent runs confined by it (see workspace/sandbox.ts). */
+  sandbox?: Sandbox;
 }
 
 /** One step to run. */

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { isErrnoCode } from "../../core/errors.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
 import { parseWith } from "../../core/validate.ts";
 import { runProcess } from "../../workspace/process.ts";
+import { confine, withReadable } from "../../workspace/sandbox.ts";
 import type {
   AgentWorkspace,
   CodingAgentAdapter,
@@ -231,7 +233,11 @@ class CommandSession implements CodingAgentSession {
     let result: Awaited<ReturnType<typeof runProcess>>;
     try {
       result = await runProcess(
-        { file: argv[0]!, args: argv.slice(1) },
+        confine(
+          { file: argv[0]!, args: argv.slice(1) },
+          withReadable(this.#workspace.sandbox, [path.dirname(argv[0]!)]),
+          this.#workspace.dir,
+        ),
         {
           cwd: this.#workspace.dir,
           env: this.#workspace.env,

@@ -13,6 +13,7 @@ import { resolveInside } from "../../core/paths.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
 import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 import { runProcess } from "../../workspace/process.ts";
+import { confine, type Sandbox } from "../../workspace/sandbox.ts";
 import type {
   AgentWorkspace,
   CodingAgentAdapter,
@@ -83,6 +84,7 @@ class StepRecorder implements AgentTools {
     private readonly signal: AbortSignal,
     private readonly secrets: readonly Secret[],
     private readonly nextId: () => string,
+    private readonly sandbox: Sandbox | undefined,
   ) {}
 
   private push(event: EventDraft): string {
@@ -133,15 +135,12 @@ class StepRecorder implements AgentTools {
       name: "shell",
       input: { command: redact(command, this.secrets) },
     });
-    const r = await runProcess(
-      { shell: command },
-      {
-        cwd: this.dir,
-        env: this.env,
-        signal: this.signal,
-        timeoutMs: options.timeoutSec ? options.timeoutSec * 1000 : undefined,
-      },
-    );
+    const r = await runProcess(confine({ shell: command }, this.sandbox, this.dir), {
+      cwd: this.dir,
+      env: this.env,
+      signal: this.signal,
+      timeoutMs: options.timeoutSec ? options.timeoutSec * 1000 : undefined,
+    });
     const out = { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut };
     const commandEvent = this.push({
       type: "command",
@@ -289,6 +288,7 @@ export function scriptedAdapter(name: string, persona: Persona): CodingAgentAdap
             controller.signal,
             secrets,
             () => `${request.stepId}-e${++counter}`,
+            workspace.sandbox,
           );
           const nextId = () => `${request.stepId}-e${++counter}`;
           const base = { ts: started, step: request.stepId };

@@ -5,6 +5,7 @@ import { outputFormat } from "./output-format.ts";
 import { outsideWrite } from "./outside-write.ts";
 import { protectedPathTouched } from "./protected-path-touched.ts";
 import { rollbackNotDone } from "./rollback-not-done.ts";
+import { sandboxViolation } from "./sandbox-violation.ts";
 import { secretLeak } from "./secret-leak.ts";
 import { stepTimeout } from "./step-timeout.ts";
 import { unexpectedChange } from "./unexpected-change.ts";
@@ -17,6 +18,7 @@ export type { FindingDraft, Oracle, OracleInput } from "./oracle.ts";
 /** Every fuzz oracle (ABTest §3.5), in report order. */
 export const ORACLES: readonly Oracle[] = [
   outsideWrite,
+  sandboxViolation,
   unexpectedDeletion,
   unexpectedChange,
   protectedPathTouched,
@@ -37,6 +39,7 @@ export const ORACLES: readonly Oracle[] = [
  */
 export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = [
   outsideWrite,
+  sandboxViolation,
   unexpectedDeletion,
   unexpectedChange,
   protectedPathTouched,
