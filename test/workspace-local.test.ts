@@ -308,12 +308,23 @@ describe("symlinks that leave the workspace", () => {
     fs.symlinkSync(join(outside, "secret.txt"), join(repo, "link.txt"));
     fs.symlinkSync(outside, join(repo, "linkdir"));
     fs.symlinkSync("a.txt", join(repo, "inside.txt"));
+    // Looks inside as text, resolves outside: a chain through a linked directory.
+    fs.mkdirSync(join(repo, "d/e"), { recursive: true });
+    fs.symlinkSync("../..", join(repo, "d/e/up"));
+    fs.symlinkSync(`d/e/up/d/e/up/../${outside.split("/").pop()!}/secret.txt`, join(repo, "sneaky.txt"));
+    // Relative link out of the repository: resolved from the source, not from the copy.
+    fs.symlinkSync(join("..", outside.split("/").pop()!, "secret.txt"), join(repo, "rel.txt"));
     const ws = await createWorkspace(await resolveSource(repo));
     try {
       expect(fs.lstatSync(join(ws.dir, "link.txt")).isFile()).toBe(true);
       expect(fs.readFileSync(join(ws.dir, "link.txt"), "utf8")).toBe("outside content\n");
       expect(fs.existsSync(join(ws.dir, "linkdir"))).toBe(false);
       expect(fs.lstatSync(join(ws.dir, "inside.txt")).isSymbolicLink()).toBe(true);
+      for (const f of ["sneaky.txt", "rel.txt"]) {
+        expect(fs.lstatSync(join(ws.dir, f)).isFile()).toBe(true);
+        expect(fs.readFileSync(join(ws.dir, f), "utf8")).toBe("outside content\n");
+        fs.appendFileSync(join(ws.dir, f), "agent wrote\n");
+      }
       fs.appendFileSync(join(ws.dir, "link.txt"), "agent wrote\n");
       expect(fs.readFileSync(join(outside, "secret.txt"), "utf8")).toBe("outside content\n");
     } finally {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "../core/ids.ts";
 import { redact, type Secret } from "../core/redaction.ts";
@@ -35,12 +35,39 @@ export function pathsOfInterest(c: FuzzCase): string[] {
   return [...set].sort();
 }
 
+/** True when `target` (if it exists) resolves, through any symlinks, to a place inside `dir`. */
+function staysInside(dir: string, target: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync.native(target);
+  } catch {
+    return true; // Missing: nothing to follow.
+  }
+  const rel = path.relative(realpathSync.native(dir), real);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
 /** State of `rel` under `dir`: existence, size, hash, and content (capped, secrets redacted). */
 export function artifactState(dir: string, rel: string, secrets: readonly Secret[]): ArtifactState {
   const abs = path.join(dir, rel);
-  if (!existsSync(abs)) return { path: rel, exists: false };
-  const st = statSync(abs);
+  // A parent directory swapped for a symlink must not lead the read outside the workspace.
+  if (!staysInside(dir, path.dirname(abs)))
+    return {
+      path: rel,
+      exists: true,
+      content: "(path leaves the workspace through a symlink; not followed)",
+    };
+  // lstat, never stat: a symlink the agent planted is recorded as such, its target is not read.
+  const st = lstatSync(abs, { throwIfNoEntry: false });
+  if (!st) return { path: rel, exists: false };
+  if (st.isSymbolicLink())
+    return {
+      path: rel,
+      exists: true,
+      content: `(symlink to ${redact(readlinkSync(abs), secrets)}; not followed)`,
+    };
   if (st.isDirectory()) return { path: rel, exists: true, isDirectory: true };
+  if (!st.isFile()) return { path: rel, exists: true, content: "(not a regular file)" };
   const bytes = readFileSync(abs);
   return {
     path: rel,
@@ -66,7 +93,8 @@ export function findSecretHits(
   const hits: SecretHit[] = [];
   for (const rel of changed) {
     const abs = path.join(dir, rel);
-    if (!existsSync(abs) || !statSync(abs).isFile() || statSync(abs).size > 4 * 1024 * 1024) continue;
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > 4 * 1024 * 1024) continue;
     readFileSync(abs, "utf8")
       .split("\n")
       .forEach((line, i) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isErrnoCode } from "../core/errors.ts";
 import { sha256 } from "../core/ids.ts";
@@ -16,8 +16,27 @@ export class BlobStore {
     mkdirSync(dir, { recursive: true });
   }
 
+  /**
+   * Make sure the store is still a real directory: an agent without a sandbox could have replaced it with a
+   * symlink to make Gauntlet write elsewhere. A replaced store is removed (the link, not its target) and
+   * recreated empty. Call before writing into it.
+   */
+  ensureDirectory(): void {
+    let ok = false;
+    try {
+      const st = lstatSync(this.dir);
+      ok = st.isDirectory() && !st.isSymbolicLink();
+    } catch {
+      // Missing: recreated below.
+    }
+    if (ok) return;
+    rmSync(this.dir, { force: true, recursive: false });
+    mkdirSync(this.dir, { recursive: true });
+  }
+
   /** Keep `content` (whose sha256 hex is `hash`); a no-op when it is already stored. */
   put(hash: string, content: Uint8Array): void {
+    this.ensureDirectory();
     try {
       writeFileSync(path.join(this.dir, hash), content, { flag: "wx" });
     } catch (error) {

@@ -69,19 +69,43 @@ export function makeSandbox(
   const home = os.homedir();
   const hidden = home && home !== "/" && !inside(workspaceRoot, home) ? [home] : [];
   const pathDirs = (process.env.PATH ?? "").split(":").filter((d) => d && existsSync(d));
-  const readable = [
-    ...new Set([...extraReadable, ...pathDirs].filter((d) => existsSync(d)).map((d) => realpathSync(d))),
-  ].filter((d) => hidden.some((h) => inside(d, h)));
-  return { kind: "bwrap", bwrap, writable: [workspaceRoot], hidden, readable };
+  // Data directories (shared dependencies) exactly; tool installs on PATH with their whole top-level entry.
+  const exact = extraReadable
+    .filter((d) => path.isAbsolute(d) && existsSync(d))
+    .map((d) => realpathSync.native(d))
+    .filter((d) => hidden.some((h) => inside(d, h)));
+  const readable = [...new Set([...exact, ...toolRoots(pathDirs, hidden)])];
+  // Only the agent's own directories are writable, not the workspace root, which also holds Gauntlet's blob
+  // store and owner file.
+  const writable = ["repo", "home", "tmp"]
+    .map((d) => path.join(workspaceRoot, d))
+    .filter((d) => existsSync(d));
+  return { kind: "bwrap", bwrap, writable, hidden, readable };
+}
+
+/**
+ * The directories to keep readable so that `dirs` work inside the sandbox: for each one under a hidden
+ * directory, its whole top-level entry there (`~/.pyenv` for `~/.pyenv/shims`, `~/.nvm` for a program in
+ * `~/.nvm/versions/…/bin`), because shims and launchers reach siblings of the directory on PATH. Symlinks are
+ * resolved, so the real location of a program is exposed too. Secrets in other entries (`~/.ssh`, `~/.aws`,
+ * dotfiles) stay hidden.
+ */
+export function toolRoots(dirs: readonly string[], hidden: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const d of dirs) {
+    if (!path.isAbsolute(d) || !existsSync(d)) continue;
+    for (const candidate of [path.resolve(d), realpathSync.native(d)]) {
+      const h = hidden.find((x) => inside(candidate, x) && candidate !== x);
+      if (h) out.add(path.join(h, path.relative(h, candidate).split(path.sep)[0]!));
+    }
+  }
+  return [...out].sort();
 }
 
 /** `sandbox` with `dirs` kept readable where they lie under a hidden directory (undefined stays undefined). */
 export function withReadable(sandbox: Sandbox | undefined, dirs: readonly string[]): Sandbox | undefined {
   if (!sandbox) return undefined;
-  const extra = dirs
-    .filter((d) => path.isAbsolute(d) && existsSync(d))
-    .map((d) => realpathSync(d))
-    .filter((d) => sandbox.hidden.some((h) => inside(d, h)) && !sandbox.readable.includes(d));
+  const extra = toolRoots(dirs, sandbox.hidden).filter((d) => !sandbox.readable.includes(d));
   return extra.length ? { ...sandbox, readable: [...sandbox.readable, ...extra] } : sandbox;
 }
 

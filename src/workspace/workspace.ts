@@ -133,27 +133,30 @@ export async function createWorkspace(
 }
 
 /**
- * Symlinks copied from the source that point outside the workspace would let an agent write through them to
- * the user's files: each is replaced by a copy of its target when that is a regular file of at most 1 MiB,
- * and removed otherwise (directories, missing targets).
+ * Symlinks copied from the source that resolve outside it would let an agent write through them to the
+ * user's files: each is replaced by a copy of its target when that is a regular file of at most 1 MiB, and
+ * removed otherwise (directories, dangling links).
  */
-function containSymlinks(dir: string, sourceSnapshot: Snapshot): void {
-  for (const [rel, entry] of sourceSnapshot.files) {
+function containSymlinks(dir: string, source: PreparedSource): void {
+  const sourceRoot = realpathSync.native(source.sourceDir);
+  for (const [rel, entry] of source.snapshot.files) {
     if (entry.type !== "symlink") continue;
-    const link = path.join(dir, rel);
-    let target: string;
+    // Resolve as the file system does, from the source (chains of links, `..` through linked dirs).
+    let target: string | undefined;
     try {
-      target = path.resolve(path.dirname(link), readlinkSync(link));
+      target = realpathSync.native(path.join(source.sourceDir, rel));
     } catch {
-      continue;
+      target = undefined; // Dangling: nothing to copy, and it must not lead anywhere either.
     }
-    if (isInside(target, dir)) continue;
+    if (target !== undefined && isInside(target, sourceRoot)) continue;
+    const link = path.join(dir, rel);
     rmSync(link, { force: true });
+    if (target === undefined) continue;
     try {
       const st = statSync(target);
       if (st.isFile() && st.size <= 1024 * 1024) copyFileSync(target, link);
     } catch {
-      // Missing target: the link is simply gone.
+      // Unreadable target: the link is simply gone.
     }
   }
 }
@@ -208,7 +211,7 @@ async function populate(root: string, source: PreparedSource, options: Workspace
     exclude: ["node_modules", ".gauntlet", "gauntlet-report", ...(gitIsFile(source) ? [".git"] : [])],
     weights: topLevelWeights(source.snapshot),
   });
-  containSymlinks(dir, source.snapshot);
+  containSymlinks(dir, source);
   const copiedBefore = fileSystemNow(store.dir);
   if (source.depsDir !== undefined) symlinkSync(source.depsDir, path.join(root, "node_modules"), "dir");
   for (const file of options.setupFiles ?? []) writeSetupFile(dir, file);
@@ -251,6 +254,13 @@ class CopiedWorkspace implements Workspace {
   captureStep(): StepEvidence {
     if (this.disposed)
       throw new GauntletError(`workspace ${this.root} was disposed; no step can be captured`);
+    // Never read through a directory the agent swapped for a symlink (it could point at the user's files).
+    const st = lstatSync(this.dir, { throwIfNoEntry: false });
+    if (!st?.isDirectory())
+      throw new GauntletError(
+        `the agent replaced or removed the workspace directory ${this.dir}; evidence cannot be captured`,
+      );
+    this.store.ensureDirectory();
     const now = takeSnapshot(this.dir, {
       ignore: this.ignore,
       previous: this.current,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { isErrnoCode } from "../../core/errors.ts";
@@ -21,6 +21,18 @@ import { formatCommandLine, StepEventLog } from "./events.ts";
  * template, one process per step, continuing the agent's session across steps with a resume template.
  * No shell is involved, so a prompt needs no quoting.
  */
+
+/** Directories a program needs readable: where its path points and where it really lives (symlinks resolved). */
+function programDirs(program: string): string[] {
+  if (!program.includes("/")) return [];
+  const dirs = [path.dirname(program)];
+  try {
+    dirs.push(path.dirname(realpathSync.native(program)));
+  } catch {
+    // Missing: the run reports it.
+  }
+  return dirs;
+}
 
 /** Template tokens, replaced inside any argv word in one pass (a prompt containing `{stepId}` stays as is). */
 const TOKEN = /\{(prompt|sessionId|stepId|workspace)\}/g;
@@ -235,7 +247,7 @@ class CommandSession implements CodingAgentSession {
       result = await runProcess(
         confine(
           { file: argv[0]!, args: argv.slice(1) },
-          withReadable(this.#workspace.sandbox, [path.dirname(argv[0]!)]),
+          withReadable(this.#workspace.sandbox, programDirs(argv[0]!)),
           this.#workspace.dir,
         ),
         {
