@@ -332,3 +332,25 @@ describe("symlinks that leave the workspace", () => {
     }
   });
 });
+
+describe("git remotes", () => {
+  it("are removed from the copy, so an agent cannot push to the user's remote", async () => {
+    const fs = await import("node:fs");
+    const { execFileSync } = await import("node:child_process");
+    const { tmpdir: td } = await import("node:os");
+    const { join } = await import("node:path");
+    const { resolveSource } = await import("../src/workspace/source.ts");
+    const { createWorkspace } = await import("../src/workspace/workspace.ts");
+    const repo = fs.mkdtempSync(join(td(), "remoterepo-"));
+    fs.writeFileSync(join(repo, "a.txt"), "a\n");
+    execFileSync("git", ["init", "-q"], { cwd: repo });
+    execFileSync("git", ["remote", "add", "origin", "https://example.invalid/x.git"], { cwd: repo });
+    const ws = await createWorkspace(await resolveSource(repo));
+    try {
+      expect(execFileSync("git", ["remote"], { cwd: ws.dir, encoding: "utf8" }).trim()).toBe("");
+      expect(execFileSync("git", ["remote"], { cwd: repo, encoding: "utf8" }).trim()).toBe("origin");
+    } finally {
+      await ws.dispose();
+    }
+  });
+});

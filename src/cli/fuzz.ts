@@ -202,11 +202,6 @@ export function registerFuzzCommands(program: Command): void {
         process.stderr.write(
           `warning: ${report.filtered.length} of ${report.results.length} runs were incomplete (first: ${report.filtered[0]!.agent} ${report.filtered[0]!.caseId}: ${report.filtered[0]!.reason})\n`,
         );
-      if (report.results.length > 0 && report.filtered.length === report.results.length)
-        throw new SetupError(
-          "no case could be run to the end, so there is nothing to judge",
-          "check that the agent runs at all (see the incomplete reasons above and in the report)",
-        );
       const threshold = flags.failOn as (typeof FAIL_ON)[number];
       const failing =
         threshold === "never" ? [] : report.findings.filter((f) => RANK[f.class] >= RANK[threshold]);
@@ -216,6 +211,11 @@ export function registerFuzzCommands(program: Command): void {
         );
         process.exitCode = 1;
       }
+      if (!failing.length && report.results.length > 0 && report.filtered.length === report.results.length)
+        throw new SetupError(
+          "no case could be run to the end, so there is nothing to judge",
+          "check that the agent runs at all (see the incomplete reasons above and in the report)",
+        );
     });
 
   fuzz

@@ -10,8 +10,8 @@ export function stableId(parts: readonly string[], length = 12): string {
   return sha256(parts.join("\0")).slice(0, length);
 }
 
-/** New run id: UTC timestamp plus 4 random hex chars, e.g. `20261130-084512-a3f9`; sorts by time. */
+/** New run id: UTC timestamp plus 8 random hex chars, e.g. `20261130-084512-a3f91c0e`; sorts by time. */
 export function newRunId(now = new Date()): string {
   const t = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
-  return `${t}-${randomBytes(2).toString("hex")}`;
+  return `${t}-${randomBytes(4).toString("hex")}`;
 }

@@ -27,7 +27,8 @@ export class RunStore {
   /** Create a new run directory and write `run.json` with `meta`. */
   static create(base: string, meta: unknown, runId = newRunId()): RunStore {
     const dir = path.join(base, "runs", runId);
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    mkdirSync(dir); // Not recursive: two runs can never share a directory (EEXIST instead).
     const store = new RunStore(runId, dir);
     store.writeJson("run.json", meta);
     return store;

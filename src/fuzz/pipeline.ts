@@ -1,6 +1,9 @@
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandAgentConfig } from "../agents/coding/command.ts";
 import { resolveCodingAgent } from "../agents/coding/registry.ts";
+import { InputError } from "../core/errors.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
@@ -31,6 +34,11 @@ import { inventoryRecords } from "./stage-files.ts";
 export const DEFAULT_REPORTS = fileURLToPath(
   new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url),
 );
+
+const isInsideDir = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+};
 
 /** Options of a campaign, stored in `run.json`. */
 export interface CampaignOptions {
@@ -81,9 +89,15 @@ export async function runFuzzCampaign(
     opts = options;
     // Validate every input before any work, so a bad one leaves no run directory behind.
     for (const a of opts.agents) resolveCodingAgent(a, hooks.commandAgents);
-    if (opts.cases) readJsonl(opts.cases, FuzzCase);
+    if (opts.cases && readJsonl(opts.cases, FuzzCase).length === 0)
+      throw new InputError(
+        { file: opts.cases },
+        "holds no case",
+        "give a cases.jsonl with at least one case",
+      );
     else readReports(opts.reports);
   }
+  opts = { ...opts, agents: [...new Set(opts.agents)] };
   const agents = opts.agents.map((a) => resolveCodingAgent(a, hooks.commandAgents));
   for (const name of opts.passEnv)
     if (process.env[name] === undefined)
@@ -93,6 +107,10 @@ export async function runFuzzCampaign(
   else if (!bwrap)
     log(
       "warning: bwrap (Debian package bubblewrap) not found or not usable: agents run without a filesystem sandbox",
+    );
+  else if (isInsideDir(os.tmpdir(), os.homedir()))
+    log(
+      `warning: the temp directory ${os.tmpdir()} is inside your HOME, so the sandbox cannot hide HOME; set TMPDIR elsewhere`,
     );
   const swept = sweepStaleWorkspaces();
   if (swept.length) log(`removed ${swept.length} workspace(s) left by an interrupted run`);
@@ -104,7 +122,12 @@ export async function runFuzzCampaign(
 
   let cases = store.read("cases", FuzzCase);
   // Calibration: files the project's tests write by themselves are never blamed on an agent.
-  const byproducts = cases.length === 0 ? await testByproducts(source) : [];
+  const byproducts = cases.length === 0 ? await testByproducts(source, { signal: hooks.signal, bwrap }) : [];
+  if (hooks.signal?.aborted)
+    return {
+      store,
+      report: writeFuzzReports(store, [], [], { spec: opts.repo, testCommand: source.testCommand }),
+    };
   if (byproducts.length) log(`calibration: \`${source.testCommand}\` itself writes ${byproducts.join(", ")}`);
   const withByproducts = (c: FuzzCase): FuzzCase =>
     byproducts.length ? { ...c, repository: { ...c.repository, testByproducts: byproducts } } : c;

@@ -121,10 +121,13 @@ export function parseReviewFile(
   });
 }
 
-/** Findings with the latest decision for each applied (decisions in file order; later wins). */
+/**
+ * Findings with the latest decision for each applied (decisions in file order; later wins). An `unreviewed`
+ * entry is no decision: it never resets an earlier one.
+ */
 export function applyReviews(findings: readonly Finding[], decisions: readonly ReviewDecision[]): Finding[] {
   const latest = new Map<string, ReviewDecision>();
-  for (const d of decisions) latest.set(d.id, d);
+  for (const d of decisions) if (d.status !== "unreviewed") latest.set(d.id, d);
   return findings.map((f) => {
     const d = latest.get(f.id);
     return d

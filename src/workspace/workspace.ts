@@ -9,7 +9,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   realpathSync,
   rmSync,
   statSync,
@@ -161,6 +160,21 @@ function containSymlinks(dir: string, source: PreparedSource): void {
   }
 }
 
+/**
+ * A copied `.git` keeps the user's remotes, so an agent could push to them: remotes are removed from the copy
+ * (its history and branches stay).
+ */
+async function dropGitRemotes(dir: string): Promise<void> {
+  if (!lstatSync(path.join(dir, ".git"), { throwIfNoEntry: false })?.isDirectory()) return;
+  const env = { PATH: process.env.PATH, HOME: os.tmpdir(), GIT_CONFIG_NOSYSTEM: "1" };
+  const list = await runProcess({ file: "git", args: ["remote"] }, { cwd: dir, env, timeoutMs: 30_000 });
+  for (const name of list.stdout
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean))
+    await runProcess({ file: "git", args: ["remote", "remove", name] }, { cwd: dir, env, timeoutMs: 30_000 });
+}
+
 const WORKSPACE_PREFIX = "gauntlet-ws-";
 const OWNER_FILE = ".owner-pid";
 
@@ -212,6 +226,7 @@ async function populate(root: string, source: PreparedSource, options: Workspace
     weights: topLevelWeights(source.snapshot),
   });
   containSymlinks(dir, source);
+  await dropGitRemotes(dir);
   const copiedBefore = fileSystemNow(store.dir);
   if (source.depsDir !== undefined) symlinkSync(source.depsDir, path.join(root, "node_modules"), "dir");
   for (const file of options.setupFiles ?? []) writeSetupFile(dir, file);
