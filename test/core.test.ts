@@ -22,3 +22,17 @@ describe("redaction and JSONL input errors", () => {
     expect(() => readJsonl("no/such.jsonl", z.unknown())).toThrow(/^no\/such\.jsonl: file not found$/);
   });
 });
+
+describe("multi-line secrets", () => {
+  it("are redacted line by line, so a diff of a written key shows none of it", async () => {
+    const { redact, secretsFromEnv } = await import("../src/core/redaction.ts");
+    const key = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----";
+    const secrets = secretsFromEnv({ MY_KEY: key });
+    const diff = key
+      .split("\n")
+      .map((l) => `+${l}`)
+      .join("\n");
+    expect(redact(diff, secrets)).not.toContain("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC");
+    expect(redact(key, secrets)).toBe("[REDACTED:MY_KEY]");
+  });
+});

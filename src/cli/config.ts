@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
@@ -82,6 +82,12 @@ export function loadConfig(file?: string): GauntletConfig {
     if (file) throw new InputError({ file }, "config file not found", "check the path given to --config");
     return GauntletConfig.parse({});
   }
+  if (statSync(target).isDirectory())
+    throw new InputError(
+      { file: target },
+      "is a directory, not a YAML file",
+      "give the path of gauntlet.yaml to --config",
+    );
   const text = readFileSync(target, "utf8");
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });

@@ -30,7 +30,7 @@ function positiveInt(flag: string) {
   return (v: string) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n <= 0)
-      throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`);
+      throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`, "see --help");
     return n;
   };
 }
@@ -72,7 +72,11 @@ function fuzzOptions(program: Command, flags: Record<string, unknown>) {
   const parsed = FuzzConfig.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new InputError({ field: issue.path.join(".") }, issue.message);
+    throw new InputError(
+      { field: issue.path.join(".") },
+      issue.message,
+      "fix the flag or the gauntlet.yaml field; see --help",
+    );
   }
   return { fuzz: parsed.data, commandAgents: config.agents };
 }

@@ -23,13 +23,14 @@ const FS_CODES: Record<string, string> = {
   EEXIST: "already exists",
   EROFS: "read-only file system",
   ENOSPC: "no space left on the device",
+  EIO: "input/output error (not a regular file?)",
 };
 
 /** A one-line description of a file-system error on a user-given path (exit 2), or undefined. */
 function fileSystemProblem(error: unknown): string | undefined {
   const e = error as { code?: string; path?: string };
-  if (!e || typeof e !== "object" || !e.code || !e.path || !FS_CODES[e.code]) return undefined;
-  return `${e.path}: ${FS_CODES[e.code]}`;
+  if (!e || typeof e !== "object" || !e.code || !FS_CODES[e.code]) return undefined;
+  return e.path ? `${e.path}: ${FS_CODES[e.code]}` : `a path you gave: ${FS_CODES[e.code]}`;
 }
 
 /** Build the commander program (exported for tests). */

@@ -43,8 +43,12 @@ export function secretsFromEnv(
 ): Secret[] {
   const out: Secret[] = [];
   for (const [name, value] of Object.entries(env)) {
-    if (value && value.length >= 6 && (isSecretName(name) || alsoSecret.includes(name)))
-      out.push({ name, value });
+    if (!value || value.length < 6 || !(isSecretName(name) || alsoSecret.includes(name))) continue;
+    out.push({ name, value });
+    // A multi-line value (a PEM key) is also hidden line by line: diffs and logs split it across lines.
+    if (value.includes("\n"))
+      for (const line of value.split(/\r?\n/))
+        if (line.trim().length >= 8) out.push({ name, value: line.trim() });
   }
   // Longest first, so a secret containing another is replaced whole.
   return out.sort((a, b) => b.value.length - a.value.length);
