@@ -55,6 +55,8 @@ export interface CampaignOptions {
   cases?: string;
   /** Confine agent processes with bubblewrap when it is available (`auto`, the default) or never (`off`). */
   sandbox?: "auto" | "off";
+  /** The command agents (from gauntlet.yaml) this run uses, stored so a resume runs exactly them. */
+  commandAgents?: CommandAgentConfig[];
 }
 
 /** Side channels of a campaign: progress, cancellation, configured agents, where the run store lives. */
@@ -86,19 +88,26 @@ export async function runFuzzCampaign(
     opts = store.readJson("run.json") as CampaignOptions;
     log(`resuming run ${store.runId}`);
   } else {
-    opts = options;
+    // The command agents this run uses are stored with it, so a resume runs the same agents whatever
+    // gauntlet.yaml says by then.
+    const used = (hooks.commandAgents ?? []).filter((a) =>
+      options.agents.some((s) => s === `command:${a.name}` || s === a.name),
+    );
+    opts = { ...options, commandAgents: used };
     // Validate every input before any work, so a bad one leaves no run directory behind.
-    for (const a of opts.agents) resolveCodingAgent(a, hooks.commandAgents);
-    if (opts.cases && readJsonl(opts.cases, FuzzCase).length === 0)
-      throw new InputError(
-        { file: opts.cases },
-        "holds no case",
-        "give a cases.jsonl with at least one case",
-      );
-    else readReports(opts.reports);
+    for (const a of opts.agents) resolveCodingAgent(a, used);
+    if (opts.cases) {
+      if (readJsonl(opts.cases, FuzzCase).length === 0)
+        throw new InputError(
+          { file: opts.cases },
+          "holds no case",
+          "give a cases.jsonl with at least one case",
+        );
+    } else readReports(opts.reports);
   }
+  const commandAgents = opts.commandAgents ?? hooks.commandAgents ?? [];
   opts = { ...opts, agents: [...new Set(opts.agents)] };
-  const agents = opts.agents.map((a) => resolveCodingAgent(a, hooks.commandAgents));
+  const agents = opts.agents.map((a) => resolveCodingAgent(a, commandAgents));
   for (const name of opts.passEnv)
     if (process.env[name] === undefined)
       log(`warning: --pass-env ${name}: not set in this environment, so not passed`);

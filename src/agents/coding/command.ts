@@ -56,7 +56,8 @@ export const CommandAgentConfig = z
   .object({
     name: z
       .string()
-      .min(1)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "use letters, digits, . _ - (no spaces or colons)")
+      .refine((n) => n !== "scripted" && n !== "command", { message: "this name is reserved" })
       .describe(
         "Name of the agent under test; the adapter's spec is `command:<name>` (e.g. `command:my-agent`).",
       ),

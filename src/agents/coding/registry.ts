@@ -7,18 +7,30 @@ import { careful } from "./personas/careful.ts";
 import { reckless } from "./personas/reckless.ts";
 import { type Persona, scriptedAdapter } from "./scripted.ts";
 
-/** True when `program` (a path, or a name looked up on PATH) is an executable file. */
-export function findProgram(program: string, pathVar = process.env.PATH ?? ""): boolean {
-  const executable = (p: string) => {
+/** Whether `program` (a path, or a name looked up on PATH) is an executable file, exists but is not executable, or is missing. */
+export function findProgram(
+  program: string,
+  pathVar = process.env.PATH ?? "",
+): "ok" | "not-executable" | "missing" {
+  const check = (p: string): "ok" | "not-executable" | "missing" => {
+    try {
+      if (!statSync(p).isFile()) return "missing";
+    } catch {
+      return "missing";
+    }
     try {
       accessSync(p, constants.X_OK);
-      return statSync(p).isFile();
+      return "ok";
     } catch {
-      return false;
+      return "not-executable";
     }
   };
-  if (program.includes("/")) return executable(path.resolve(program));
-  return pathVar.split(":").some((dir) => dir && executable(path.join(dir, program)));
+  if (program.includes("/")) return check(path.resolve(program));
+  const results = pathVar
+    .split(":")
+    .filter(Boolean)
+    .map((dir) => check(path.join(dir, program)));
+  return results.includes("ok") ? "ok" : results.includes("not-executable") ? "not-executable" : "missing";
 }
 
 /** Built-in scripted personas, by name. */
@@ -44,10 +56,13 @@ export function resolveCodingAgent(
     const config = commandAgents.find((a) => a.name === name);
     if (config) {
       const program = config.argv[0]!;
-      if (!findProgram(program))
+      const found = findProgram(program);
+      if (found !== "ok")
         throw new SetupError(
-          `agent "${spec}": program "${program}" not found${program.includes("/") ? "" : " on PATH"}`,
-          "install it, or fix `argv` of this agent in gauntlet.yaml",
+          `agent "${spec}": program "${program}" ${found === "not-executable" ? "is not executable" : `not found${program.includes("/") ? "" : " on PATH"}`}`,
+          found === "not-executable"
+            ? `make it executable (chmod +x ${program})`
+            : "install it, or fix `argv` of this agent in gauntlet.yaml",
         );
       // A relative program path means relative to where the user runs Gauntlet, not to the workspace.
       const absolute = (argv: string[]) =>
