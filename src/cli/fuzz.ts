@@ -62,9 +62,13 @@ function checkCasesRepository(file: string, repo: string): void {
     );
 }
 
+/** gauntlet.yaml of the program's `--config` (the default file may be absent). */
+function programConfig(program: Command) {
+  return loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
+}
+
 /** Effective fuzz options: flags over gauntlet.yaml over defaults. */
-function fuzzOptions(program: Command, flags: Record<string, unknown>) {
-  const config = loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
+function fuzzOptions(config: ReturnType<typeof loadConfig>, flags: Record<string, unknown>) {
   const merged = {
     ...config.fuzz,
     ...Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined)),
@@ -78,7 +82,7 @@ function fuzzOptions(program: Command, flags: Record<string, unknown>) {
       "fix the flag or the gauntlet.yaml field; see --help",
     );
   }
-  return { fuzz: parsed.data, commandAgents: config.agents };
+  return parsed.data;
 }
 
 /** Add `gauntlet fuzz run|inventory|compose|instantiate|check|review|report` to the program. */
@@ -131,9 +135,7 @@ export function registerFuzzCommands(program: Command): void {
     .action(async (flags) => {
       const progress = progressReporter();
       let runOptions: Parameters<typeof runFuzzCampaign>[0];
-      let commandAgents = loadConfig(
-        program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-      ).agents;
+      const config = programConfig(program);
       if (flags.resume !== undefined) {
         if (!flags.resume)
           throw new InputError(
@@ -159,7 +161,7 @@ export function registerFuzzCommands(program: Command): void {
           );
         runOptions = { resumeRunId: flags.resume };
       } else {
-        const { fuzz: o, commandAgents: ca } = fuzzOptions(program, {
+        const o = fuzzOptions(config, {
           repo: flags.repo,
           reports: flags.reports,
           agents: flags.agent,
@@ -171,7 +173,6 @@ export function registerFuzzCommands(program: Command): void {
           passEnv: flags.passEnv,
           sandbox: flags.sandbox === false ? "off" : undefined,
         });
-        commandAgents = ca;
         const repo = o.repo ?? (flags.cases ? repositoryOfCases(flags.cases) : undefined);
         if (!repo)
           throw new InputError(
@@ -188,7 +189,7 @@ export function registerFuzzCommands(program: Command): void {
       const { store, report } = await runFuzzCampaign(runOptions, {
         log: progress.log,
         onProgress: progress.onProgress,
-        commandAgents,
+        commandAgents: config.agents,
         signal: interrupt.signal,
       }).finally(() => interrupt.dispose());
       progress.stop();

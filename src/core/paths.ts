@@ -27,6 +27,12 @@ export const WorkspacePath = z
   .transform((p) => path.posix.normalize(p).replace(/\/$/, ""))
   .describe("Workspace-relative POSIX path; absolute paths and `..` are rejected.");
 
+/** True when absolute path `child` is `parent` or lies below it (lexically: resolve symlinks first if needed). */
+export function isInsidePath(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
 /**
  * Resolve a workspace-relative path under `root`, refusing anything that escapes it.
  * @throws Error when the result is outside root (callers validate with {@link WorkspacePath} first)

@@ -1,5 +1,4 @@
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CommandAgentConfig } from "../agents/coding/command.ts";
 import { resolveCodingAgent } from "../agents/coding/registry.ts";
@@ -7,6 +6,7 @@ import { InputError } from "../core/errors.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
+import { isInsidePath } from "../core/paths.ts";
 import { RunStore } from "../core/run-store.ts";
 import { detectBwrap } from "../workspace/sandbox.ts";
 import { resolveSource } from "../workspace/source.ts";
@@ -34,11 +34,6 @@ import { inventoryRecords } from "./stage-files.ts";
 export const DEFAULT_REPORTS = fileURLToPath(
   new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url),
 );
-
-const isInsideDir = (child: string, parent: string) => {
-  const rel = path.relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-};
 
 /** Options of a campaign, stored in `run.json`. */
 export interface CampaignOptions {
@@ -117,7 +112,7 @@ export async function runFuzzCampaign(
     log(
       "warning: bwrap (Debian package bubblewrap) not found or not usable: agents run without a filesystem sandbox",
     );
-  else if (isInsideDir(os.tmpdir(), os.homedir()))
+  else if (isInsidePath(os.tmpdir(), os.homedir()))
     log(
       `warning: the temp directory ${os.tmpdir()} is inside your HOME, so the sandbox cannot hide HOME; set TMPDIR elsewhere`,
     );

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { sha256 } from "../core/ids.ts";
+import { isInsidePath } from "../core/paths.ts";
 import { redact, type Secret } from "../core/redaction.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import type { FuzzCase } from "./case.ts";
@@ -43,8 +44,7 @@ function staysInside(dir: string, target: string): boolean {
   } catch {
     return true; // Missing: nothing to follow.
   }
-  const rel = path.relative(realpathSync.native(dir), real);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  return isInsidePath(real, realpathSync.native(dir));
 }
 
 /** State of `rel` under `dir`: existence, size, hash, and content (capped, secrets redacted). */

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isInsidePath as inside } from "../core/paths.ts";
 import type { CommandSpec } from "./process.ts";
 
 /**
@@ -50,11 +51,6 @@ export function detectBwrap(): string | undefined {
   }
   return probed ?? undefined;
 }
-
-const inside = (child: string, parent: string) => {
-  const rel = path.relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
-};
 
 /**
  * A sandbox for an agent working in `workspaceRoot`.

@@ -19,7 +19,7 @@ import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { GauntletError, InputError, SetupError } from "../core/errors.ts";
-import { resolveInside, unsafePathReason } from "../core/paths.ts";
+import { isInsidePath as isInside, resolveInside, unsafePathReason } from "../core/paths.ts";
 import { BlobStore } from "./blob-store.ts";
 import { copyTree } from "./copy-tree.ts";
 import { type ContentReader, DEFAULT_MAX_READ_BYTES, type DiffOptions, diffSnapshots } from "./diff.ts";
@@ -375,12 +375,6 @@ function realPathOf(dir: string): string {
   } catch (error) {
     throw new SetupError(`the source directory ${dir} is gone`, "resolve the source again", { cause: error });
   }
-}
-
-/** True when `child` is `parent` or below it (both real, absolute paths). */
-function isInside(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
 /** A top-level `.git` that is a file points at a git directory elsewhere (worktree); it is not copied. */
