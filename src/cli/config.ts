@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
+import { existsSync } from "node:fs";
 import { z } from "zod";
+import { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { CommandAgentConfig } from "../agents/coding/command.ts";
 import { InputError } from "../core/errors.ts";
+import { loadYamlFile } from "../core/yaml-file.ts";
 import { RESERVED_ENV } from "../fuzz/agent-env.ts";
 
 /**
@@ -57,7 +57,7 @@ export type FuzzConfig = z.infer<typeof FuzzConfig>;
 export const GauntletConfig = z
   .object({
     agents: z
-      .array(CommandAgentConfig)
+      .array(z.union([CliAgentConfig, CommandAgentConfig]))
       .default([])
       .superRefine((agents, ctx) => {
         agents.forEach((a, i) => {
@@ -65,7 +65,10 @@ export const GauntletConfig = z
             ctx.addIssue({ code: "custom", path: [i, "name"], message: `duplicate agent name "${a.name}"` });
         });
       })
-      .describe("Command agents under test (any CLI)."),
+      .describe(
+        "Agents under test: real agent CLIs (`type: claude-code | codex | gemini-cli | opencode | qwen-code`, " +
+          "with model, endpoint and key variable) and command agents (any CLI, with `argv`).",
+      ),
     fuzz: FuzzConfig.default(FuzzConfig.parse({})),
   })
   .strict()
@@ -82,33 +85,9 @@ export function loadConfig(file?: string): GauntletConfig {
     if (file) throw new InputError({ file }, "config file not found", "check the path given to --config");
     return GauntletConfig.parse({});
   }
-  if (statSync(target).isDirectory())
-    throw new InputError(
-      { file: target },
-      "is a directory, not a YAML file",
-      "give the path of gauntlet.yaml to --config",
-    );
-  const text = readFileSync(target, "utf8");
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    throw new InputError(
-      { file: target, line: lineCounter.linePos(e.pos[0]).line },
-      `invalid YAML: ${e.message.split("\n")[0]!.replace(/:\s*$/, "")}`,
-      "fix the YAML syntax",
-    );
-  }
-  const result = GauntletConfig.safeParse(doc.toJS() ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const node = doc.getIn(issue.path as (string | number)[], true) as
-    | { range?: [number, number, number] }
-    | undefined;
-  const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
-  throw new InputError(
-    { file: path.relative(process.cwd(), target) || target, line, field: issue.path.join(".") },
-    issue.message,
+  return loadYamlFile(
+    target,
+    GauntletConfig,
     "fix the field, or run `gauntlet schema config` to see the expected shape",
   );
 }

@@ -2,8 +2,10 @@ import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import pc from "picocolors";
 import { GauntletError } from "../core/errors.ts";
+import { registerAgentsCommands } from "./agents.ts";
 import { registerDemoCommand } from "./demo.ts";
 import { registerFuzzCommands } from "./fuzz.ts";
+import { registerModelServerCommand } from "./model-server.ts";
 import { registerSchemaCommand } from "./schema.ts";
 
 /**
@@ -45,7 +47,9 @@ export function buildProgram(): Command {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   registerDemoCommand(program);
+  registerAgentsCommands(program);
   registerFuzzCommands(program);
+  registerModelServerCommand(program);
   registerSchemaCommand(program);
   return program;
 }

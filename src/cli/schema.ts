@@ -8,6 +8,7 @@ import { Screening, SeedTemplate } from "../fuzz/compose.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { ReviewDecision } from "../fuzz/review.ts";
 import { InventoryRecord } from "../fuzz/stage-files.ts";
+import { ModelScript } from "../models/scripted-server/script.ts";
 import { GauntletConfig } from "./config.ts";
 
 /** Every published schema, by name (`gauntlet schema <name>` prints its JSON Schema). */
@@ -21,6 +22,7 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   "fuzz-case": FuzzCase,
   "fuzz-case-result": CaseResult,
   "fuzz-review-decision": ReviewDecision,
+  "model-script": ModelScript,
 };
 
 /** JSON Schema of a published schema (input shape: what a file may contain). */

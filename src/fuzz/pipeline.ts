@@ -1,6 +1,6 @@
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import type { CommandAgentConfig } from "../agents/coding/command.ts";
+import type { AgentConfig } from "../agents/coding/registry.ts";
 import { resolveCodingAgent } from "../agents/coding/registry.ts";
 import { InputError } from "../core/errors.ts";
 import type { Finding } from "../core/finding.ts";
@@ -50,8 +50,8 @@ export interface CampaignOptions {
   cases?: string;
   /** Confine agent processes with bubblewrap when it is available (`auto`, the default) or never (`off`). */
   sandbox?: "auto" | "off";
-  /** The command agents (from gauntlet.yaml) this run uses, stored so a resume runs exactly them. */
-  commandAgents?: CommandAgentConfig[];
+  /** The configured agents (from gauntlet.yaml) this run uses, stored so a resume runs exactly them. */
+  commandAgents?: AgentConfig[];
 }
 
 /** Side channels of a campaign: progress, cancellation, configured agents, where the run store lives. */
@@ -60,8 +60,8 @@ export interface CampaignHooks {
   log?: (line: string) => void;
   onProgress?: (event: RunProgress) => void;
   signal?: AbortSignal;
-  /** Command agents from the config. */
-  commandAgents?: readonly CommandAgentConfig[];
+  /** Agents declared in the config. */
+  commandAgents?: readonly AgentConfig[];
   /** Base directory of the run store (default `.gauntlet`). */
   base?: string;
 }

@@ -1,0 +1,438 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { isInsidePath } from "../../core/paths.ts";
+import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
+import { runProcess } from "../../workspace/process.ts";
+import { confine, withReadable } from "../../workspace/sandbox.ts";
+import type {
+  AgentWorkspace,
+  CodingAgentAdapter,
+  CodingAgentSession,
+  StepOutcome,
+  StepRequest,
+} from "./adapter.ts";
+import { StepEventLog } from "./events.ts";
+
+/**
+ * Real coding-agent CLIs (issue 3 §3; agent-clis.md): what the five adapters share. Each agent is a
+ * {@link CliAgentDefinition} — how to configure its isolated HOME, which argv runs a step and which resumes
+ * the session, and a parser from its native event stream to standard trajectory events. The session runner
+ * here does the rest the same way for all: one process per step with stdin closed, confined by the sandbox,
+ * killed with its whole tree at the step's time limit; secrets redacted from everything it returns.
+ */
+
+/** Where an agent sends its model requests. */
+export interface ModelEndpoint {
+  /** Base URL as the agent's own setting expects it (see each definition), or undefined for the vendor's. */
+  baseUrl?: string;
+  /** API key, passed to the agent in the variable it reads; redacted from traces. */
+  apiKey?: string;
+  /** Model name sent to the endpoint. */
+  model: string;
+}
+
+/** What a definition gets to prepare a session and build each step's argv. */
+export interface SessionContext {
+  /** The agent's cwd (the case workspace's repository copy). */
+  workspace: string;
+  /** The isolated HOME of the session (workspace env `HOME`). */
+  home: string;
+  endpoint: ModelEndpoint;
+}
+
+/** Standard events from one step's native stream, built by a parser. */
+export interface ParsedStep {
+  /** The agent's session id, when the stream names it. */
+  sessionId?: string;
+  /** The final answer of the step ("" when none). */
+  finalMessage: string;
+  /** Whether the stream ended with the agent's own end-of-turn record (result, turn.completed, …). */
+  completed: boolean;
+  /** An error the agent reported in its stream. */
+  error?: string;
+  /** Usage as the agent reports it; `cumulative` when it counts the whole session (deltas are taken). */
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+    cumulative: boolean;
+    costCumulative?: boolean;
+  };
+  /** Model name the agent reported, when it did. */
+  model?: string;
+}
+
+/** A parser of one step's stdout (one JSON object per line). */
+export interface StreamParser {
+  /** One decoded JSON line of stdout. */
+  line(record: Record<string, unknown>): void;
+  /**
+   * After the process exited: read anything the stream lacked (e.g. Gemini CLI's session file for exit codes)
+   * and emit the step's events into the trace.
+   */
+  finish(trace: TraceBuilder, context: SessionContext & { sessionId?: string }): ParsedStep;
+}
+
+/** How one agent CLI is run (one file per agent: claude-code.ts, codex.ts, …). */
+export interface CliAgentDefinition {
+  /** Adapter name, e.g. `claude-code`. */
+  name: string;
+  /** npm package and the pinned version Gauntlet installs (agent-clis.md §1: pin, or Node 20 gets old releases). */
+  npmPackage: string;
+  version: string;
+  /** Executable name under `node_modules/.bin`. */
+  bin: string;
+  /** Model used when none is configured. */
+  defaultModel: string;
+  /** Variables of Gauntlet's own environment read for the endpoint when the config does not set it. */
+  endpointEnv: { baseUrl: string; apiKey: string };
+  /**
+   * What to append to a server root (e.g. `http://127.0.0.1:PORT`) to get the base URL this agent expects:
+   * `""` for Anthropic and Gemini clients, `"/v1"` for OpenAI-style ones.
+   */
+  basePath: "" | "/v1";
+  /** Whether a session id can be chosen up front (`--session-id`); otherwise it is read from the first step. */
+  preassignsSessionId: boolean;
+  /**
+   * Write the agent's config into the isolated HOME (telemetry, updates and plugins off; the endpoint) and
+   * return the variables to add to the agent's environment.
+   */
+  prepare(context: SessionContext): Record<string, string>;
+  /** argv (after the program) for a step: the first (`sessionId` set if pre-assigned) or a resumed one. */
+  args(step: {
+    prompt: string;
+    sessionId?: string;
+    resume: boolean;
+    model: string;
+    extraArgs: readonly string[];
+  }): string[];
+  /** A fresh parser for one step's stream. */
+  parser(): StreamParser;
+}
+
+/** Write a file under the session HOME, creating directories. */
+export function writeConfigFile(home: string, relative: string, text: string): void {
+  const file = path.join(home, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** Tool output kept per event (characters). */
+const OUTPUT_MAX_CHARS = 16_384;
+
+function cap(text: string): string {
+  return text.length > OUTPUT_MAX_CHARS
+    ? `${text.slice(0, OUTPUT_MAX_CHARS)}\n[… ${text.length - OUTPUT_MAX_CHARS} characters truncated]`
+    : text;
+}
+
+/**
+ * Builds standard events for tool calls in the order the trajectory needs them: `tool_call`, then (for shell
+ * tools) a `command` with the exit code, then `tool_result`, then a `file_change` for a successful file edit.
+ * Paths inside the workspace become workspace-relative.
+ */
+export class TraceBuilder {
+  readonly #log: StepEventLog;
+  readonly #workspace: string;
+  readonly #calls = new Map<string, { id: string; ts?: number }>();
+
+  constructor(log: StepEventLog, workspace: string) {
+    this.#log = log;
+    this.#workspace = workspace;
+  }
+
+  /** A workspace-relative path when `p` is inside the workspace, else `p` as given. */
+  relative(p: string): string {
+    const abs = path.resolve(this.#workspace, p);
+    return isInsidePath(abs, this.#workspace) ? path.relative(this.#workspace, abs) || "." : p;
+  }
+
+  /** The agent called a tool. */
+  call(callId: string, name: string, input: unknown, ts?: number): void {
+    if (this.#calls.has(callId)) return;
+    const id = this.#log.add({ type: "tool_call", callId, name, input, ...(ts ? { ts } : {}) });
+    this.#calls.set(callId, { id, ts });
+  }
+
+  /** An assistant message (text the agent wrote). */
+  say(text: string, ts?: number): void {
+    if (text.trim()) this.#log.add({ type: "message", role: "assistant", text, ...(ts ? { ts } : {}) });
+  }
+
+  /**
+   * The result of a tool call.
+   * @param extra.command a shell command the tool ran: command line, exit code (null when unknown), duration
+   * @param extra.file a file the tool wrote (only recorded when the result is not an error)
+   */
+  result(
+    callId: string,
+    output: string,
+    isError: boolean,
+    extra: {
+      ts?: number;
+      command?: { line: string; exitCode: number | null; durationMs?: number };
+      file?: { path: string; kind: "added" | "modified" | "deleted" };
+    } = {},
+  ): void {
+    const call = this.#calls.get(callId);
+    const parent = call ? [call.id] : [];
+    const ts = extra.ts ? { ts: extra.ts } : {};
+    if (extra.command)
+      this.#log.add({
+        type: "command",
+        command: extra.command.line,
+        cwd: ".",
+        exitCode: extra.command.exitCode,
+        durationMs: Math.max(0, extra.command.durationMs ?? (call?.ts && extra.ts ? extra.ts - call.ts : 0)),
+        stdout: cap(output),
+        parent,
+        ...ts,
+      });
+    this.#log.add({ type: "tool_result", callId, output: cap(output), isError, parent, ...ts });
+    if (extra.file && !isError)
+      this.#log.add({
+        type: "file_change",
+        path: this.relative(extra.file.path),
+        kind: extra.file.kind,
+        parent,
+        ...ts,
+      });
+  }
+
+  /** A file change the agent reported without a tool call of its own (e.g. Codex `file_change` items). */
+  fileChange(p: string, kind: "added" | "modified" | "deleted", ts?: number): void {
+    this.#log.add({ type: "file_change", path: this.relative(p), kind, ...(ts ? { ts } : {}) });
+  }
+}
+
+/** The exit code in a tool's text output ("Exit code 3", "Exit Code: 3", "Process exited with code 3"). */
+export function exitCodeInText(text: string): number | null {
+  const m = /(?:exit(?:ed with)? code:?|process exited with code)\s*(-?\d+)/i.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** Options of a real CLI agent (from `gauntlet.yaml` `agents[]`, or defaults for the built-in names). */
+export interface CliAgentOptions {
+  /** Spec the agent is known by in results (`claude-code`, or a configured name). */
+  name: string;
+  /** Absolute path of the agent program. */
+  program: string;
+  endpoint: ModelEndpoint;
+  /** Extra arguments added to every step's argv (before the prompt). */
+  extraArgs?: readonly string[];
+  /** Extra environment for the agent process. */
+  env?: Record<string, string>;
+  /** Directories the sandboxed agent must be able to read (its installation). */
+  readable?: readonly string[];
+}
+
+/** The adapter for one CLI agent definition. */
+export function cliAgentAdapter(
+  definition: CliAgentDefinition,
+  options: CliAgentOptions,
+): CodingAgentAdapter {
+  return {
+    name: options.name,
+    startSession: async (workspace) => new CliAgentSession(definition, options, workspace),
+  };
+}
+
+/** Characters of stderr kept for an error message. */
+const STDERR_TAIL_CHARS = 2_000;
+
+class CliAgentSession implements CodingAgentSession {
+  readonly #def: CliAgentDefinition;
+  readonly #options: CliAgentOptions;
+  readonly #workspace: AgentWorkspace;
+  readonly #env: Record<string, string>;
+  readonly #secrets: readonly Secret[];
+  readonly #context: SessionContext;
+  readonly #closing = new AbortController();
+  #sessionId: string | undefined;
+  #steps = 0;
+  #inFlight: Promise<StepOutcome> | undefined;
+  /** Totals reported so far, for agents that report cumulative usage. */
+  #seen = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+
+  constructor(def: CliAgentDefinition, options: CliAgentOptions, workspace: AgentWorkspace) {
+    this.#def = def;
+    this.#options = options;
+    this.#workspace = workspace;
+    const home = workspace.env.HOME ?? path.join(workspace.dir, "..", "home");
+    this.#context = { workspace: workspace.dir, home, endpoint: options.endpoint };
+    const added = def.prepare(this.#context);
+    this.#env = { ...workspace.env, ...added, ...(options.env ?? {}) };
+    const keyNames = Object.entries(this.#env)
+      .filter(([, v]) => options.endpoint.apiKey && v === options.endpoint.apiKey)
+      .map(([k]) => k);
+    this.#secrets = secretsFromEnv(this.#env, [...(workspace.secretNames ?? []), ...keyNames]);
+    if (def.preassignsSessionId) this.#sessionId = randomUUID();
+  }
+
+  get sessionId(): string | undefined {
+    return this.#sessionId;
+  }
+
+  async runStep(request: StepRequest): Promise<StepOutcome> {
+    if (this.#inFlight || this.#closing.signal.aborted) {
+      const log = new StepEventLog(request.stepId, this.#secrets);
+      const why = this.#inFlight ? "a step is already running in this session" : "the session is closed";
+      log.add({ type: "control", kind: "error", detail: why });
+      return this.#outcome(log, Date.now(), "error", null, "", why);
+    }
+    this.#inFlight = this.#run(request);
+    try {
+      return await this.#inFlight;
+    } finally {
+      this.#inFlight = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closing.abort();
+    await this.#inFlight?.catch(() => undefined);
+  }
+
+  #outcome(
+    log: StepEventLog,
+    started: number,
+    status: StepOutcome["status"],
+    exitCode: number | null,
+    finalMessage: string,
+    error?: string,
+    usage = { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+  ): StepOutcome {
+    return {
+      status,
+      exitCode,
+      finalMessage: redact(finalMessage, this.#secrets),
+      events: log.list(),
+      durationMs: Date.now() - started,
+      usage,
+      commandsObserved: true,
+      ...(error === undefined ? {} : { error: redact(error, this.#secrets) }),
+    };
+  }
+
+  async #run(request: StepRequest): Promise<StepOutcome> {
+    const started = Date.now();
+    const log = new StepEventLog(request.stepId, this.#secrets);
+    log.add({ type: "message", role: "user", text: request.prompt, ts: started });
+    const resume = this.#steps > 0;
+    if (resume && !this.#sessionId) {
+      const why = `cannot resume the ${this.#def.name} session: the first step's output named no session id`;
+      log.add({ type: "control", kind: "error", detail: why });
+      return this.#outcome(log, started, "error", null, "", why);
+    }
+    const args = [
+      ...this.#def.args({
+        prompt: request.prompt,
+        sessionId: this.#sessionId,
+        resume,
+        model: this.#options.endpoint.model,
+        extraArgs: this.#options.extraArgs ?? [],
+      }),
+    ];
+    const parser = this.#def.parser();
+    let pending = "";
+    let stderrTail = "";
+    const feed = (text: string) => {
+      pending += text;
+      let nl = pending.indexOf("\n");
+      while (nl >= 0) {
+        const line = pending.slice(0, nl).trim();
+        pending = pending.slice(nl + 1);
+        if (line.startsWith("{")) {
+          try {
+            parser.line(JSON.parse(line));
+          } catch {
+            // Not JSON after all (a banner line): ignored.
+          }
+        }
+        nl = pending.indexOf("\n");
+      }
+    };
+    const program = this.#options.program;
+    const readable = [...(this.#options.readable ?? []), path.dirname(program)];
+    try {
+      readable.push(path.dirname(realpathSync.native(program)));
+    } catch {
+      // Missing program: reported below.
+    }
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, this.#closing.signal])
+      : this.#closing.signal;
+    let result: Awaited<ReturnType<typeof runProcess>>;
+    try {
+      result = await runProcess(
+        confine(
+          { file: program, args },
+          withReadable(this.#workspace.sandbox, readable),
+          this.#workspace.dir,
+        ),
+        {
+          cwd: this.#workspace.dir,
+          env: this.#env,
+          timeoutMs: request.timeoutMs,
+          signal,
+          maxOutputBytes: 256 * 1024,
+          onStdout: feed,
+          onStderr: (chunk) => {
+            stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+          },
+        },
+      );
+    } catch (error) {
+      const why = `${this.#def.name} could not be started (${program}): ${(error as Error).message}`;
+      log.add({ type: "control", kind: "error", detail: why });
+      return this.#outcome(log, started, "error", null, "", why);
+    }
+    this.#steps++;
+    feed("\n");
+    const trace = new TraceBuilder(log, this.#workspace.dir);
+    const parsed = parser.finish(trace, { ...this.#context, sessionId: this.#sessionId });
+    if (parsed.sessionId) this.#sessionId = parsed.sessionId;
+    const usage = this.#stepUsage(parsed);
+    if (usage.inputTokens || usage.outputTokens || usage.costUsd)
+      log.add({ type: "usage", ...usage, ...(parsed.model ? { model: parsed.model } : {}) });
+
+    if (result.timedOut) {
+      const detail = `the step exceeded its time limit of ${request.timeoutMs} ms; the agent's process tree was killed`;
+      log.add({ type: "control", kind: "timeout", detail });
+      return this.#outcome(log, started, "timeout", null, "", undefined, usage);
+    }
+    if (result.aborted) {
+      const why = this.#closing.signal.aborted ? "the session was closed" : "the step was aborted";
+      const detail = `${why}; the agent's process tree was killed`;
+      log.add({ type: "control", kind: "interrupt", detail });
+      return this.#outcome(log, started, "error", null, "", detail, usage);
+    }
+    if (result.exitCode === 0 && parsed.completed && !parsed.error)
+      return this.#outcome(log, started, "ok", 0, parsed.finalMessage, undefined, usage);
+    const how =
+      result.exitCode === null ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
+    const detail = parsed.error ?? (stderrTail.trim() || "its output stream ended without a final result");
+    const why = `${this.#def.name} ${how}: ${detail}`;
+    log.add({ type: "control", kind: "error", detail: why });
+    return this.#outcome(log, started, "error", result.exitCode, parsed.finalMessage, why, usage);
+  }
+
+  /** This step's usage: as reported, or the difference to the previous totals for cumulative reports. */
+  #stepUsage(parsed: ParsedStep): StepOutcome["usage"] {
+    const u = parsed.usage;
+    const tokens = u.cumulative
+      ? {
+          inputTokens: Math.max(0, u.inputTokens - this.#seen.inputTokens),
+          outputTokens: Math.max(0, u.outputTokens - this.#seen.outputTokens),
+        }
+      : { inputTokens: u.inputTokens, outputTokens: u.outputTokens };
+    const costUsd = u.costCumulative ? Math.max(0, u.costUsd - this.#seen.costUsd) : u.costUsd;
+    if (u.cumulative) {
+      this.#seen.inputTokens = Math.max(this.#seen.inputTokens, u.inputTokens);
+      this.#seen.outputTokens = Math.max(this.#seen.outputTokens, u.outputTokens);
+    }
+    if (u.costCumulative) this.#seen.costUsd = Math.max(this.#seen.costUsd, u.costUsd);
+    return { ...tokens, costUsd: Math.round(costUsd * 1e6) / 1e6 };
+  }
+}

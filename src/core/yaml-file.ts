@@ -1,0 +1,44 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import type { z } from "zod";
+import { InputError } from "./errors.ts";
+import { firstIssue } from "./validate.ts";
+
+/**
+ * Read a YAML file and validate it with a zod schema. Errors name the file (relative to the cwd), the line
+ * and the dotted field of the first problem, never a stack trace.
+ *
+ * @param file path of the YAML file
+ * @param schema zod schema of the whole document (an empty file is validated as `{}`)
+ * @param hint what to do about an invalid field (e.g. "run `gauntlet schema config`")
+ * @throws InputError when the file is missing, a directory, not valid YAML, or does not match the schema
+ */
+export function loadYamlFile<T extends z.ZodType>(file: string, schema: T, hint: string): z.output<T> {
+  const shown = path.relative(process.cwd(), file) || file;
+  if (!existsSync(file)) throw new InputError({ file: shown }, "file not found", "check the path");
+  if (statSync(file).isDirectory())
+    throw new InputError(
+      { file: shown },
+      "is a directory, not a YAML file",
+      "give the path of the YAML file",
+    );
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(readFileSync(file, "utf8"), { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new InputError(
+      { file: shown, line: lineCounter.linePos(e.pos[0]).line },
+      `invalid YAML: ${e.message.split("\n")[0]!.replace(/:\s*$/, "")}`,
+      "fix the YAML syntax",
+    );
+  }
+  const result = schema.safeParse(doc.toJS() ?? {});
+  if (result.success) return result.data;
+  const issue = firstIssue(result.error.issues);
+  const node = doc.getIn(issue.path as (string | number)[], true) as
+    | { range?: [number, number, number] }
+    | undefined;
+  const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
+  throw new InputError({ file: shown, line, field: issue.path.join(".") || undefined }, issue.message, hint);
+}
