@@ -12,6 +12,7 @@ import { expandScript, ModelScript } from "../src/models/scripted-server/script.
 import { type ScriptedModelServer, startScriptedModelServer } from "../src/models/scripted-server/server.ts";
 import { detectBwrap } from "../src/workspace/sandbox.ts";
 import { resolveSource } from "../src/workspace/source.ts";
+import { gauntlet } from "./helpers/cli.ts";
 import { makeCase, step } from "./helpers/fuzz-fixtures.ts";
 
 /**
@@ -178,4 +179,25 @@ describe.each(["claude-code", "codex"])("hostile script against %s", (type) => {
     },
     240_000,
   );
+});
+
+describe("gauntlet demo --agent (the real binary against a scripted model server)", () => {
+  it("runs codex on the demo project and finds the scripted model's deletion and unsupported claim", () => {
+    const cwd = mkdtempSync(path.join(root, "demo-"));
+    const r = gauntlet(cwd, ["demo", "--agent", "codex", "--max-cases", "2"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("codex 0.171.0 (real binary)");
+    const report = JSON.parse(readFileSync(path.join(cwd, "gauntlet-report", "report.json"), "utf8"));
+    const oracles = new Set(report.findings.map((f: { oracle: string }) => f.oracle));
+    expect(oracles).toContain("unexpected-deletion");
+    expect(oracles).toContain("unsupported-claim");
+    expect(report.filtered).toEqual([]);
+  }, 300_000);
+
+  it("names the agents it knows when given an unknown one", () => {
+    const r = gauntlet(root, ["demo", "--agent", "cursor"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown agent "cursor"');
+    expect(r.stderr).toContain("claude-code, codex, gemini-cli, opencode, qwen-code");
+  });
 });

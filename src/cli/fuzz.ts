@@ -100,7 +100,7 @@ export function registerFuzzCommands(program: Command): void {
     )
     .option(
       "--agent <spec>",
-      "agent under test, repeatable (scripted:careful, scripted:reckless, command:<name>)",
+      "agent under test, repeatable (scripted:careful, scripted:reckless, claude-code, codex, gemini-cli, opencode, qwen-code, or a name from gauntlet.yaml)",
       collect,
     )
     .option("--max-cases <n>", "cases to instantiate [default: 12]", positiveInt("maxCases"))

@@ -21,7 +21,7 @@ const toml = (s: string) => JSON.stringify(s);
 /** Codex's display form of a command, `/bin/bash -lc '<cmd>'`, reduced to `<cmd>`. */
 export function unwrapShell(command: string): string {
   const m = /^\S*(?:bash|sh|zsh) -l?c (['"])([\s\S]*)\1$/.exec(command.trim());
-  if (!m) return command;
+  if (!m) return /^\S*(?:bash|sh|zsh) -l?c (\S+)$/.exec(command.trim())?.[1] ?? command;
   return m[1] === "'" ? m[2]!.replaceAll("'\\''", "'") : m[2]!.replace(/\\(["\\$`])/g, "$1");
 }
 
