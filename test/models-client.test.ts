@@ -308,8 +308,7 @@ describe("model client over HTTP", () => {
     const logFile = path.join(mkdtempSync(path.join(tmpdir(), "gauntlet-client-http-")), "requests.jsonl");
     const json = await startScriptedModelServer({
       script: ModelScript.parse({
-        steps: [{ when: "no prompt says this" }],
-        fallback: '{"verdict":"fail","score":0.25}',
+        structured: { Verdict: { verdict: "fail", score: 0.25 } },
       }),
       logFile,
       logBodies: true,

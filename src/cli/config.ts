@@ -5,6 +5,7 @@ import { CommandAgentConfig } from "../agents/coding/command.ts";
 import { InputError } from "../core/errors.ts";
 import { loadYamlFile } from "../core/yaml-file.ts";
 import { RESERVED_ENV } from "../fuzz/agent-env.ts";
+import { ModelsConfig } from "../fuzz/model-roles.ts";
 
 /**
  * `gauntlet.yaml`: optional project configuration (DESIGN.md "Configuration"). Every field has a CLI flag
@@ -69,6 +70,7 @@ export const GauntletConfig = z
         "Agents under test: real agent CLIs (`type: claude-code | codex | gemini-cli | opencode | qwen-code`, " +
           "with model, endpoint and key variable) and command agents (any CLI, with `argv`).",
       ),
+    models: ModelsConfig.default(ModelsConfig.parse({})),
     fuzz: FuzzConfig.default(FuzzConfig.parse({})),
   })
   .strict()

@@ -12,6 +12,7 @@ import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pi
 import { summaryRows, textTable } from "../fuzz/report.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { applyReviews, parseReviewFile, ReviewDecision, renderReviewFile } from "../fuzz/review.ts";
+import { counts } from "../fuzz/second-opinion.ts";
 import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { FuzzConfig, loadConfig } from "./config.ts";
@@ -126,6 +127,16 @@ export function registerFuzzCommands(program: Command): void {
       "environment variable passed to agents, repeatable (e.g. an API key)",
       collect,
     )
+    .option(
+      "--screener <model>",
+      "model of the compatibility screener, e.g. openai:gpt-4o-mini [default: rules]",
+    )
+    .option("--task-generator <model>", "model of the task generator [default: rules]")
+    .option("--reviewer <model>", "model giving each finding a second opinion [default: none]")
+    .option(
+      "--replay <file>",
+      "answer every model call from an earlier run's model-calls.jsonl (no live calls)",
+    )
     .option("--resume <run-id>", "resume an interrupted run: finished cases are skipped, none redone")
     .addOption(
       new Option("--fail-on <class>", "exit 1 when a finding of this class or worse exists")
@@ -154,6 +165,10 @@ export function registerFuzzCommands(program: Command): void {
           "jobs",
           "keep",
           "passEnv",
+          "screener",
+          "taskGenerator",
+          "reviewer",
+          "replay",
         ].filter((k) => flags[k] !== undefined);
         if (ignored.length)
           progress.log(
@@ -181,7 +196,20 @@ export function registerFuzzCommands(program: Command): void {
             "pass --repo <path|npm:name@version> or set fuzz.repo in gauntlet.yaml",
           );
         if (flags.cases) checkCasesRepository(flags.cases, repo);
-        runOptions = { ...o, repo, reports: o.reports ?? DEFAULT_REPORTS, cases: flags.cases };
+        const models = {
+          ...config.models,
+          ...(flags.screener ? { screener: flags.screener } : {}),
+          ...(flags.taskGenerator ? { taskGenerator: flags.taskGenerator } : {}),
+          ...(flags.reviewer ? { reviewer: flags.reviewer } : {}),
+        };
+        runOptions = {
+          ...o,
+          repo,
+          reports: o.reports ?? DEFAULT_REPORTS,
+          cases: flags.cases,
+          models,
+          ...(flags.replay ? { replay: flags.replay } : {}),
+        };
       }
       const interrupt = interruptController((sig) =>
         progress.log(`${sig}: stopping the running steps (press again to quit at once)…`),
@@ -209,7 +237,9 @@ export function registerFuzzCommands(program: Command): void {
         );
       const threshold = flags.failOn as (typeof FAIL_ON)[number];
       const failing =
-        threshold === "never" ? [] : report.findings.filter((f) => RANK[f.class] >= RANK[threshold]);
+        threshold === "never"
+          ? []
+          : report.findings.filter((f) => counts(f) && RANK[f.class] >= RANK[threshold]);
       if (failing.length) {
         process.stderr.write(
           `exit 1: ${failing.length} finding(s) of class ${threshold} or worse (--fail-on ${threshold})\n`,

@@ -43,6 +43,18 @@ export const Finding = z
         reviewer: z.string().optional().describe("Who decided."),
       })
       .describe("Review outcome, for precision = confirmed / reported."),
+    secondOpinion: z
+      .object({
+        reviewer: z.string().describe("Engine that gave it, e.g. `llm:openai:gpt-4o-mini`."),
+        verdict: z.enum(["keep", "downgrade", "reject"]),
+        reason: z.string().describe("Why; always given for a downgrade or a rejection."),
+        oracleClass: FindingClass.optional().describe("For a downgrade: the class the oracle gave."),
+      })
+      .optional()
+      .describe(
+        "The finding reviewer's second opinion. A rejected finding stays in the report with its evidence but " +
+          "is not counted and does not fail the run.",
+      ),
   })
   .describe("One flagged behaviour of an agent on a case.");
 export type Finding = z.infer<typeof Finding>;

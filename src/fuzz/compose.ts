@@ -146,20 +146,20 @@ export async function composeSeedTemplates(
   inventory: Inventory,
   screener: CompatibilityScreener = rulesScreener,
 ): Promise<{ screenings: Screening[]; templates: SeedTemplate[] }> {
-  const screenings: Screening[] = [];
+  const pairs = inventory.patterns.flatMap((pattern) =>
+    inventory.actionTypes.map((action) => ({ pattern, action })),
+  );
+  // All pairs are asked at once; a model-backed screener limits its own concurrency. Order stays pattern-major.
+  const screenings = await Promise.all(pairs.map(({ pattern, action }) => screener.screen(pattern, action)));
   const templates: SeedTemplate[] = [];
-  for (const pattern of inventory.patterns) {
-    for (const action of inventory.actionTypes) {
-      const screening = await screener.screen(pattern, action);
-      screenings.push(screening);
-      if (screening.compatible)
-        templates.push({
-          seedTemplateId: `ST-${String(templates.length + 1).padStart(4, "0")}`,
-          interaction: pattern,
-          action,
-          screening,
-        });
-    }
-  }
+  screenings.forEach((screening, i) => {
+    if (screening.compatible)
+      templates.push({
+        seedTemplateId: `ST-${String(templates.length + 1).padStart(4, "0")}`,
+        interaction: pairs[i]!.pattern,
+        action: pairs[i]!.action,
+        screening,
+      });
+  });
   return { screenings, templates };
 }

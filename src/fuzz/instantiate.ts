@@ -79,34 +79,59 @@ export const rulesTaskGenerator: TaskGenerator = {
     };
     const steps: CaseStep[] = all.map((s, i) => ({ ...s, stepId: `S${String(i + 1).padStart(2, "0")}` }));
 
-    const created = steps.flatMap((s) => [
-      ...s.intent.creates.map((a) => a.path),
-      ...(s.intent.runs?.saveOutputTo ? [s.intent.runs.saveOutputTo] : []),
-    ]);
-    const deleted = steps.flatMap((s) => s.intent.deletes);
-    return {
+    return caseFromSteps(template, repo, {
       caseId,
-      templateId: template.seedTemplateId,
-      patternId: template.interaction.id,
-      actionId: template.action.id,
-      category: template.action.category,
-      surface,
       recipe: recipe.id,
-      sourceReports: [...new Set([...template.action.sourceReports, ...template.interaction.sourceReports])],
-      repository: { spec: repo.spec, testCommand: repo.testCommand, testByproducts: [] },
-      setup: built.setup,
-      env: {},
       steps,
+      setup: built.setup,
       rollbackSteps: built.rollbackSteps.map(renumber),
       rollbackFailurePatterns: built.rollbackFailurePatterns ?? [],
       postRollbackVerificationSteps: built.postRollbackVerificationSteps.map(renumber),
-      expectedNewFiles: [...new Set(created.filter((p) => !deleted.includes(p)))],
-      expectedModifiedFiles: [...new Set(steps.flatMap((s) => s.intent.modifies.map((m) => m.path)))],
-      expectedDeletedFiles: [...new Set(deleted)],
       protectedPaths: built.protectedPaths,
-    };
+    });
   },
 };
+
+/**
+ * A case candidate (unvalidated) from its steps: the template's ids and provenance, and the expected new /
+ * modified / deleted files derived from the steps' intents (what each engine must agree on).
+ */
+export function caseFromSteps(
+  template: SeedTemplate,
+  repo: RepoContext,
+  parts: Pick<
+    FuzzCase,
+    | "caseId"
+    | "recipe"
+    | "steps"
+    | "setup"
+    | "rollbackSteps"
+    | "rollbackFailurePatterns"
+    | "postRollbackVerificationSteps"
+    | "protectedPaths"
+  >,
+): unknown {
+  const steps = parts.steps;
+  const created = steps.flatMap((s) => [
+    ...s.intent.creates.map((a) => a.path),
+    ...(s.intent.runs?.saveOutputTo ? [s.intent.runs.saveOutputTo] : []),
+  ]);
+  const deleted = steps.flatMap((s) => s.intent.deletes);
+  return {
+    ...parts,
+    templateId: template.seedTemplateId,
+    patternId: template.interaction.id,
+    actionId: template.action.id,
+    category: template.action.category,
+    surface: template.action.targetAnomalySurface,
+    sourceReports: [...new Set([...template.action.sourceReports, ...template.interaction.sourceReports])],
+    repository: { spec: repo.spec, testCommand: repo.testCommand, testByproducts: [] },
+    env: {},
+    expectedNewFiles: [...new Set(created.filter((p) => !deleted.includes(p)))],
+    expectedModifiedFiles: [...new Set(steps.flatMap((s) => s.intent.modifies.map((m) => m.path)))],
+    expectedDeletedFiles: [...new Set(deleted)],
+  };
+}
 
 /**
  * Pick up to `maxCases` templates for diversity — round-robin over recipes (anomaly surfaces), and within a

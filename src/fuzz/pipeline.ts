@@ -1,8 +1,10 @@
+import { existsSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AgentConfig } from "../agents/coding/registry.ts";
 import { resolveCodingAgent } from "../agents/coding/registry.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError, StoppedError } from "../core/errors.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
@@ -17,11 +19,13 @@ import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
 import { instantiateCases } from "./instantiate.ts";
 import { mineInventory, readReports } from "./inventory.ts";
+import { type CampaignRoles, campaignRoles, type ModelsConfig } from "./model-roles.ts";
 import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
 import { renderFuzzHtml } from "./report-html.ts";
 import { CaseResult } from "./result.ts";
 import { applyReviews, ReviewDecision } from "./review.ts";
 import { type RunProgress, runCases } from "./run.ts";
+import { applySecondOpinions, type FindingReviewer, SecondOpinion } from "./second-opinion.ts";
 import { inventoryRecords } from "./stage-files.ts";
 
 /**
@@ -50,6 +54,10 @@ export interface CampaignOptions {
   cases?: string;
   /** Confine agent processes with bubblewrap when it is available (`auto`, the default) or never (`off`). */
   sandbox?: "auto" | "off";
+  /** Models of the model-backed roles (screener, task generator, reviewer); rules engines when absent. */
+  models?: ModelsConfig;
+  /** Answer every model call from this earlier run's `model-calls.jsonl` (no live calls). */
+  replay?: string;
   /** The configured agents (from gauntlet.yaml) this run uses, stored so a resume runs exactly them. */
   commandAgents?: AgentConfig[];
 }
@@ -91,6 +99,15 @@ export async function runFuzzCampaign(
     opts = { ...options, commandAgents: used };
     // Validate every input before any work, so a bad one leaves no run directory behind.
     for (const a of opts.agents) resolveCodingAgent(a, used);
+    if (opts.replay && !existsSync(opts.replay))
+      throw new InputError(
+        { file: opts.replay },
+        "model-call record not found",
+        "give the model-calls.jsonl of an earlier run (.gauntlet/runs/<id>/model-calls.jsonl)",
+      );
+    campaignRoles(opts.models, path.join(os.tmpdir(), "gauntlet-validate-only.jsonl"), {
+      replayFile: opts.replay,
+    });
     if (opts.cases) {
       if (readJsonl(opts.cases, FuzzCase).length === 0)
         throw new InputError(
@@ -124,6 +141,48 @@ export async function runFuzzCampaign(
     log(`run ${store.runId} → ${store.dir}`);
   }
 
+  const roles = campaignRoles(opts.models, store.file("model-calls.jsonl"), {
+    replayFile: opts.replay,
+    onRetry: (line) => log(`model: ${line}`),
+  });
+  if (roles.usesModels)
+    log(
+      `models: screener ${roles.screener.engine}, task generator ${roles.taskGenerator.engine}, reviewer ${roles.reviewer?.engine ?? "none"}${opts.replay ? ` (replaying ${opts.replay})` : ""}`,
+    );
+  try {
+    return await campaignStages(store, opts, roles, { source, bwrap, agents, log, hooks });
+  } finally {
+    if (roles.usesModels) reportModelUsage(store, roles, log);
+  }
+}
+
+/** Write `model-usage.json` (totals per role) and log one line of totals. */
+function reportModelUsage(store: RunStore, roles: CampaignRoles, log: (line: string) => void): void {
+  const total = roles.ledger.total();
+  store.writeJson("model-usage.json", {
+    total,
+    byRole: roles.ledger.byRole(),
+    unpriced: [...roles.ledger.unpriced],
+  });
+  log(
+    `model usage: ${total.calls} calls, ${total.inputTokens} input + ${total.outputTokens} output tokens, $${total.costUsd.toFixed(4)}${roles.ledger.unpriced.size ? ` (no price for ${[...roles.ledger.unpriced].join(", ")})` : ""}`,
+  );
+}
+
+/** The stages after set-up: inventory → compose → instantiate (unless resumed or given cases) → run → check. */
+async function campaignStages(
+  store: RunStore,
+  opts: CampaignOptions,
+  roles: CampaignRoles,
+  ctx: {
+    source: Awaited<ReturnType<typeof resolveSource>>;
+    bwrap: string | undefined;
+    agents: ReturnType<typeof resolveCodingAgent>[];
+    log: (line: string) => void;
+    hooks: CampaignHooks;
+  },
+): Promise<{ store: RunStore; report: FuzzReport }> {
+  const { source, bwrap, agents, log, hooks } = ctx;
   let cases = store.read("cases", FuzzCase);
   // Calibration: files the project's tests write by themselves are never blamed on an agent.
   const byproducts = cases.length === 0 ? await testByproducts(source, { signal: hooks.signal, bwrap }) : [];
@@ -146,12 +205,15 @@ export async function runFuzzCampaign(
     log(
       `inventory: ${reports.length} reports → ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`,
     );
-    const { screenings, templates } = await composeSeedTemplates(inventory);
+    const { screenings, templates } = await composeSeedTemplates(inventory, roles.screener);
     for (const s of screenings) store.append("screenings", s);
     for (const t of templates) store.append("templates", t);
     log(`compose: ${screenings.length} pattern × action pairs screened → ${templates.length} seed templates`);
     const repo = { spec: opts.repo, testCommand: source.testCommand, files: source.files };
-    const instantiated = await instantiateCases(templates, repo, { maxCases: opts.maxCases });
+    const instantiated = await instantiateCases(templates, repo, {
+      maxCases: opts.maxCases,
+      generator: roles.taskGenerator,
+    });
     for (const r of instantiated.rejected) store.append("rejected", r);
     cases = instantiated.cases.map(withByproducts);
     for (const c of cases) store.append("cases", c);
@@ -183,11 +245,52 @@ export async function runFuzzCampaign(
     onProgress: hooks.onProgress,
     signal: hooks.signal,
   });
+  if (roles.reviewer && !hooks.signal?.aborted)
+    await secondOpinions(store, cases, results, roles.reviewer, log);
   const report = writeFuzzReports(store, cases, results, {
     spec: opts.repo,
     testCommand: source.testCommand,
   });
   return { store, report };
+}
+
+/**
+ * Ask the reviewer about every finding that has no stored opinion yet; each opinion is stored as it
+ * arrives, so a resumed run asks only about the rest. A spent budget stops the asking, keeping the opinions
+ * so far (the remaining findings stand as the oracles classed them).
+ */
+async function secondOpinions(
+  store: RunStore,
+  cases: FuzzCase[],
+  results: CaseResult[],
+  reviewer: FindingReviewer,
+  log: (line: string) => void,
+): Promise<void> {
+  const done = new Set(store.read("second-opinions", SecondOpinion).map((o) => o.id));
+  const { findings } = checkResults(cases, results);
+  const todo = findings.filter((f) => !done.has(f.id));
+  if (!todo.length) return;
+  log(`review: asking ${reviewer.engine} for a second opinion on ${todo.length} finding(s)`);
+  const caseOf = new Map(cases.map((c) => [c.caseId, c]));
+  const resultOf = new Map(results.map((r) => [`${r.agent}\0${r.caseId}`, r]));
+  let stopped: StoppedError | undefined;
+  await Promise.all(
+    todo.map(async (f) => {
+      if (stopped) return;
+      try {
+        const opinion = await reviewer.review(
+          f,
+          caseOf.get(f.caseId),
+          resultOf.get(`${f.agent}\0${f.caseId}`),
+        );
+        store.append("second-opinions", opinion);
+      } catch (error) {
+        if (error instanceof StoppedError) stopped ??= error;
+        else throw error;
+      }
+    }),
+  );
+  if (stopped) log(`review stopped: ${stopped.message}; the other findings keep the oracles' classes`);
 }
 
 /**
@@ -201,7 +304,10 @@ export function writeFuzzReports(
   repository: { spec: string; testCommand?: string },
 ): FuzzReport {
   const { findings: raw, filtered } = checkResults(cases, results);
-  const findings: Finding[] = applyReviews(raw, store.read("reviews", ReviewDecision));
+  const findings: Finding[] = applySecondOpinions(
+    applyReviews(raw, store.read("reviews", ReviewDecision)),
+    store.read("second-opinions", SecondOpinion),
+  );
   store.writeText(
     "findings.jsonl",
     findings.map((f) => `${JSON.stringify(FindingSchema.parse(f))}\n`).join(""),

@@ -2,7 +2,7 @@ import type { Finding } from "../core/finding.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { diffHtml, esc, page, table } from "../report/html.ts";
 import type { FuzzReport } from "./report.ts";
-import { categoryRows, summaryRows } from "./report.ts";
+import { categoryRows, secondOpinionText, summaryRows } from "./report.ts";
 import type { StepResult } from "./result.ts";
 
 /**
@@ -38,7 +38,7 @@ function findingHtml(f: Finding): string {
     f.review.status !== "unreviewed"
       ? ` <i>(${esc(f.review.status)}${f.review.reason ? `: ${esc(f.review.reason)}` : ""})</i>`
       : ""
-  }${f.evidence.quotes.length ? `<pre>${esc(f.evidence.quotes.join("\n"))}</pre>` : ""}${
+  }${f.secondOpinion ? ` <i>(${esc(secondOpinionText(f))})</i>` : ""}${f.evidence.quotes.length ? `<pre>${esc(f.evidence.quotes.join("\n"))}</pre>` : ""}${
     f.evidence.events.length
       ? `<div class="muted">events: ${f.evidence.events.map((id) => `<a href="#${esc(eventAnchor(f, id))}">${esc(id)}</a>`).join(", ")}</div>`
       : ""

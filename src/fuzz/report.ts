@@ -4,6 +4,7 @@ import type { FilteredRun } from "./check.ts";
 import { ORACLES } from "./oracles/index.ts";
 import type { CaseResult } from "./result.ts";
 import { precision } from "./review.ts";
+import { counts } from "./second-opinion.ts";
 
 /**
  * The fuzz report model (ABTest Table 2 per agent, plus the evidence behind every finding), built from the
@@ -64,6 +65,18 @@ export interface FuzzReport {
   oracles: { name: string; description: string }[];
 }
 
+/** One line on a finding's second opinion, e.g. "downgraded from critical by llm:…: reason". */
+export function secondOpinionText(f: Finding): string {
+  const o = f.secondOpinion!;
+  const what =
+    o.verdict === "keep"
+      ? "kept"
+      : o.verdict === "downgrade"
+        ? `downgraded from ${o.oracleClass}`
+        : "set aside as a false alarm (not counted)";
+  return `second opinion: ${what} by ${o.reviewer}${o.verdict === "keep" ? "" : `: ${o.reason}`}`;
+}
+
 /** Build the report model (pure). */
 export function buildFuzzReport(input: {
   runId: string;
@@ -74,10 +87,12 @@ export function buildFuzzReport(input: {
   filtered: FilteredRun[];
   now?: Date;
 }): FuzzReport {
+  // Findings a second opinion set aside are listed but not counted (see second-opinion.ts).
+  const counted = input.findings.filter(counts);
   const expectedVsFound: ExpectedFinding[] = input.results.flatMap((r) =>
     r.steps.flatMap((s) =>
       s.seeded.map((m) => {
-        const hit = input.findings.find(
+        const hit = counted.find(
           (f) =>
             f.agent === r.agent &&
             f.caseId === r.caseId &&
@@ -100,7 +115,7 @@ export function buildFuzzReport(input: {
   );
   const agents = [...new Set(input.results.map((r) => r.agent))].sort().map((agent): AgentSummary => {
     const results = input.results.filter((r) => r.agent === agent);
-    const findings = input.findings.filter((f) => f.agent === agent);
+    const findings = counted.filter((f) => f.agent === agent);
     const seeded = expectedVsFound.filter((e) => e.agent === agent);
     const p = precision(findings);
     const caught = seeded.filter((e) => e.found).length;
@@ -126,7 +141,7 @@ export function buildFuzzReport(input: {
   const categoryOf = new Map(input.cases.map((c) => [c.caseId, c.category]));
   const byCategory = [...new Set(input.cases.map((c) => c.category))].sort().flatMap((category) =>
     agents.map(({ agent }) => {
-      const fs = input.findings.filter((f) => f.agent === agent && categoryOf.get(f.caseId) === category);
+      const fs = counted.filter((f) => f.agent === agent && categoryOf.get(f.caseId) === category);
       return {
         category,
         agent,
@@ -277,6 +292,7 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
         (f.review.status !== "unreviewed"
           ? ` _(${f.review.status}${f.review.reason ? `: ${f.review.reason}` : ""})_`
           : "") +
+        (f.secondOpinion ? ` _(${secondOpinionText(f)})_` : "") +
         (f.evidence.quotes.length ? `\n\n${indentedBlock(f.evidence.quotes.join("\n"), 12)}\n` : ""),
     );
   if (report.filtered.length) {

@@ -199,9 +199,10 @@ export class ModelClient {
       baseDelayMs: options.retryBaseDelayMs ?? 1000,
       maxDelayMs: options.retryMaxDelayMs ?? 30_000,
     };
-    const attempt = () => {
-      options.ledger.admit(role);
-      return this.#slots.run(async () => {
+    const attempt = () =>
+      this.#slots.run(async () => {
+        // Admitted once a slot is free, so queued calls see the calls made before them.
+        options.ledger.admit(role);
         const started = performance.now();
         const reply = await withTimeout(
           (signal) => this.ask(system, messages, signal, structured),
@@ -215,7 +216,6 @@ export class ModelClient {
         });
         return reply;
       });
-    };
     try {
       return await withRetry(attempt, policy, (notice) =>
         options.onRetry?.({ ...notice, role, model: this.model }),

@@ -35,6 +35,8 @@ export interface Conversation {
   callsSincePrompt: number;
   /** The agent's working directory, when the request mentions it. */
   workspace?: string;
+  /** The JSON schema the reply must match, when the client asks for structured output. */
+  responseSchema?: { name?: string; schema: unknown };
   /** Rough size of the request in tokens (characters / 4), for usage figures. */
   inputTokens: number;
 }
@@ -242,5 +244,30 @@ export function readConversation(api: WireApi, body: unknown, model = "", stream
           ? fromChat(b)
           : fromGemini(b, model, stream);
   const workspace = findWorkspace(JSON.stringify(body).replaceAll("\\n", "\n"));
-  return { api, ...core, ...(workspace ? { workspace } : {}), inputTokens: estimateTokens(body) };
+  const responseSchema = structuredOutputOf(b);
+  return {
+    api,
+    ...core,
+    ...(workspace ? { workspace } : {}),
+    ...(responseSchema ? { responseSchema } : {}),
+    inputTokens: estimateTokens(body),
+  };
+}
+
+/**
+ * The schema of a structured-output request: Chat Completions `response_format.json_schema`, Responses
+ * `text.format`, Gemini `generationConfig.responseJsonSchema`.
+ */
+function structuredOutputOf(b: Json): Conversation["responseSchema"] {
+  const format = asObject(b.response_format);
+  if (format.type === "json_schema") {
+    const js = asObject(format.json_schema);
+    return { name: asString(js.name) || undefined, schema: js.schema };
+  }
+  const text = asObject(asObject(b.text).format);
+  if (text.type === "json_schema") return { name: asString(text.name) || undefined, schema: text.schema };
+  const config = asObject(b.generationConfig);
+  if (config.responseMimeType === "application/json")
+    return { schema: config.responseJsonSchema ?? config.responseSchema };
+  return undefined;
 }

@@ -96,7 +96,18 @@ export type ScriptStep = z.output<typeof ScriptStep>;
 /** A whole script (YAML). */
 export const ModelScript = z
   .object({
-    steps: z.array(ScriptStep).min(1).describe("Tried in order; the first whose `when` matches is used."),
+    steps: z
+      .array(ScriptStep)
+      .default([])
+      .describe("Tried in order; the first whose `when` matches is used."),
+    structured: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .describe(
+        "Replies to structured-output requests (no tools, a JSON schema asked for), by schema name — e.g. " +
+          "`screening`, `fuzz_case`, `finding_review` for Gauntlet's own model roles. A request naming no " +
+          "listed schema gets a minimal object shaped by its schema.",
+      ),
     fallback: z
       .string()
       .default("I have no scripted answer for this prompt.")

@@ -100,11 +100,15 @@ function summary(reply: Reply): ServedRequest["reply"] {
     : { kind: "text", text: reply.text };
 }
 
-/** A Gemini side request that asks for JSON (e.g. the next-speaker check) gets a schema-shaped object. */
-function geminiJsonSide(body: Record<string, unknown>, conversation: Conversation): WireResponse | null {
-  const config = (body.generationConfig ?? {}) as Record<string, unknown>;
-  if (config.responseMimeType !== "application/json" || conversation.tools.length) return null;
-  const text = JSON.stringify(sampleOf(config.responseJsonSchema ?? config.responseSchema));
+/**
+ * A structured-output request offering no tools (a model role's call, or a side request such as Gemini
+ * CLI's next-speaker check) gets the script's reply for that schema name, else a schema-shaped object.
+ */
+function structuredReply(script: ModelScript, conversation: Conversation): WireResponse | null {
+  const wanted = conversation.responseSchema;
+  if (!wanted || conversation.tools.length) return null;
+  const scripted = wanted.name !== undefined ? script.structured[wanted.name] : undefined;
+  const text = JSON.stringify(scripted ?? sampleOf(wanted.schema));
   return encodeReply(conversation, { kind: "text", text, stepIndex: null });
 }
 
@@ -159,7 +163,7 @@ export async function startScriptedModelServer(
       }
       const conversation = readConversation(where.api, body, where.model, where.stream);
       const reply = planReply(options.script, conversation);
-      const side = where.api === "gemini" ? geminiJsonSide(body, conversation) : null;
+      const side = structuredReply(options.script, conversation);
       write(res, side ?? encodeReply(conversation, reply));
       const served: ServedRequest = {
         ts: Date.now(),
