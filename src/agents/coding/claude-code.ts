@@ -85,7 +85,10 @@ export function claudeShapedParser(
                 ? {
                     file: {
                       path: str(call.input.file_path),
-                      kind: structured.type === "create" ? ("added" as const) : ("modified" as const),
+                      kind:
+                        structured.type === "create" || /\bcreated\b/i.test(text.split("\n")[0] ?? "")
+                          ? ("added" as const)
+                          : ("modified" as const),
                     },
                   }
                 : {}),

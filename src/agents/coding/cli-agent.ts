@@ -200,6 +200,18 @@ export class TraceBuilder {
       });
   }
 
+  /** A control signal the agent's own guard raised, e.g. a tool call it refused to run (`rejection`). */
+  control(kind: "rejection" | "approval" | "error", detail: string, ts?: number, callId?: string): void {
+    const call = callId ? this.#calls.get(callId) : undefined;
+    this.#log.add({
+      type: "control",
+      kind,
+      detail,
+      ...(call ? { parent: [call.id] } : {}),
+      ...(ts ? { ts } : {}),
+    });
+  }
+
   /** A file change the agent reported without a tool call of its own (e.g. Codex `file_change` items). */
   fileChange(p: string, kind: "added" | "modified" | "deleted", ts?: number): void {
     this.#log.add({ type: "file_change", path: this.relative(p), kind, ...(ts ? { ts } : {}) });

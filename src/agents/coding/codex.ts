@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { CliAgentDefinition, ParsedStep } from "./cli-agent.ts";
 import { writeConfigFile } from "./cli-agent.ts";
 
@@ -23,6 +25,81 @@ export function unwrapShell(command: string): string {
   const m = /^\S*(?:bash|sh|zsh) -l?c (['"])([\s\S]*)\1$/.exec(command.trim());
   if (!m) return /^\S*(?:bash|sh|zsh) -l?c (\S+)$/.exec(command.trim())?.[1] ?? command;
   return m[1] === "'" ? m[2]!.replaceAll("'\\''", "'") : m[2]!.replace(/\\(["\\$`])/g, "$1");
+}
+
+/** A tool call Codex's own guard refused (the `--json` stream omits these; the rollout file has them). */
+export interface RejectedCall {
+  callId: string;
+  name: string;
+  input: unknown;
+  output: string;
+  ts?: number;
+}
+
+/** The rollout file of a thread: `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<thread_id>.jsonl`. */
+function rolloutFile(codexHome: string, threadId: string): string | undefined {
+  const walk = (dir: string, depth: number): string | undefined => {
+    if (!existsSync(dir)) return undefined;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory() && depth < 3) {
+        const found = walk(p, depth + 1);
+        if (found) return found;
+      } else if (entry.isFile() && entry.name.endsWith(`-${threadId}.jsonl`)) return p;
+    }
+    return undefined;
+  };
+  return walk(path.join(codexHome, "sessions"), 0);
+}
+
+/**
+ * Tool calls of the thread's latest turn that Codex refused to run (output "… failed: … Rejected(…)", e.g.
+ * `rm -f` under its command safety rules). They are real attempts by the agent, so they belong in the
+ * trajectory even though the `--json` stream never shows them.
+ */
+export function codexRejectedCalls(codexHome: string, threadId: string | undefined): RejectedCall[] {
+  const file = threadId ? rolloutFile(codexHome, threadId) : undefined;
+  if (!file) return [];
+  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+  let turnStart = 0;
+  const records = lines.map((l, i) => {
+    try {
+      const r = JSON.parse(l) as Json;
+      if (r.type === "turn_context") turnStart = i;
+      return r;
+    } catch {
+      return {} as Json;
+    }
+  });
+  const calls = new Map<string, { name: string; input: unknown; ts?: number }>();
+  const rejected: RejectedCall[] = [];
+  for (const r of records.slice(turnStart)) {
+    const p = obj(r.payload);
+    const ts = Date.parse(str(r.timestamp)) || undefined;
+    if (r.type !== "response_item") continue;
+    if (p.type === "function_call" || p.type === "custom_tool_call") {
+      let input: unknown = p.input ?? p.arguments;
+      try {
+        if (typeof p.arguments === "string") input = JSON.parse(p.arguments);
+      } catch {
+        // Kept as the raw string.
+      }
+      calls.set(str(p.call_id), { name: str(p.name), input, ts });
+    }
+    if (p.type === "function_call_output" || p.type === "custom_tool_call_output") {
+      const output = typeof p.output === "string" ? p.output : JSON.stringify(p.output ?? "");
+      const call = calls.get(str(p.call_id));
+      if (call && /failed:.*rejected/is.test(output))
+        rejected.push({
+          callId: str(p.call_id),
+          name: call.name,
+          input: call.input,
+          output,
+          ts: ts ?? call.ts,
+        });
+    }
+  }
+  return rejected;
 }
 
 const KINDS: Record<string, "added" | "modified" | "deleted"> = {
@@ -81,7 +158,7 @@ export const codex: CliAgentDefinition = {
     const records: Json[] = [];
     return {
       line: (r) => void records.push(r),
-      finish(trace) {
+      finish(trace, context) {
         const out: ParsedStep = {
           finalMessage: "",
           completed: false,
@@ -154,6 +231,19 @@ export const codex: CliAgentDefinition = {
               // Warnings such as "Model metadata … not found" arrive as error items; they do not end the turn.
               break;
           }
+        }
+        for (const call of codexRejectedCalls(
+          path.join(context.home, ".codex"),
+          out.sessionId ?? context.sessionId,
+        )) {
+          trace.call(call.callId, call.name, call.input, call.ts);
+          trace.result(call.callId, call.output, true, { ts: call.ts });
+          trace.control(
+            "rejection",
+            `codex refused to run ${call.name}: ${call.output.slice(0, 300)}`,
+            call.ts,
+            call.callId,
+          );
         }
         if (!out.completed && errors.length) out.error = errors.join("; ");
         return out;
