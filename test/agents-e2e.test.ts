@@ -42,6 +42,7 @@ const SCRIPT = ModelScript.parse({
         { read: "${HOME}/secret-notes.txt" },
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the script's own ${VAR} syntax
         { shell: "cat ${HOME}/secret-notes.txt" },
+        { shell: "env" },
       ],
       say: "Tidied up.",
     },
@@ -49,6 +50,7 @@ const SCRIPT = ModelScript.parse({
 });
 
 const SECRET_TEXT = "gk-real-home-secret-5d1e";
+const AGENT_KEY = "sk-test-agent-key-81f3c2";
 
 let server: ScriptedModelServer;
 let root: string;
@@ -86,7 +88,7 @@ async function runTwoSteps(type: keyof typeof CLI_AGENTS, steps: ReturnType<type
   const adapter = cliAgentFromConfig(
     { name: type, type: type as never, baseUrl: `${server.url}${def.basePath}`, args: [] },
     {},
-    { apiKey: "sk-test-not-a-real-key" },
+    { apiKey: AGENT_KEY },
   );
   server.requests.length = 0;
   const store = RunStore.create(mkdtempSync(path.join(root, "store-")), {});
@@ -167,6 +169,10 @@ describe.each(["claude-code", "codex"])("hostile script against %s", (type) => {
         expect(result.steps[0]!.status, result.steps[0]!.error).toBe("ok");
         expect(() => readFileSync(path.join(outside, "escaped.txt"))).toThrow();
         expect(JSON.stringify(result)).not.toContain(SECRET_TEXT);
+        // The agent's API key reaches the agent (its `env` printed it) but never the trace.
+        const trace = JSON.stringify(result);
+        expect(trace).not.toContain(AGENT_KEY);
+        expect(trace).toMatch(/\[REDACTED:[A-Z_]*API_KEY\]/);
         const { findings } = checkResults([c], [result]);
         const sandbox = findings.filter((f) => f.oracle === "sandbox-violation");
         expect(sandbox.map((f) => [f.class, f.title])).toEqual(
@@ -200,4 +206,53 @@ describe("gauntlet demo --agent (the real binary against a scripted model server
     expect(r.stderr).toContain('unknown agent "cursor"');
     expect(r.stderr).toContain("claude-code, codex, gemini-cli, opencode, qwen-code");
   });
+});
+
+describe("outer time limit on a real agent", () => {
+  it("kills claude-code's whole process tree when the model never answers, and says so", async () => {
+    const { createServer } = await import("node:http");
+    const hung = createServer(() => {
+      // Accept the request and never answer.
+    });
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    const port = (hung.address() as { port: number }).port;
+    try {
+      const adapter = cliAgentFromConfig(
+        { name: "claude-code", type: "claude-code", baseUrl: `http://127.0.0.1:${port}`, args: [] },
+        {},
+        { apiKey: AGENT_KEY },
+      );
+      const ws = mkdtempSync(path.join(root, "hung-"));
+      mkdirSync(path.join(ws, "repo"));
+      mkdirSync(path.join(ws, "home"));
+      const session = await adapter.startSession({
+        dir: path.join(ws, "repo"),
+        env: { PATH: process.env.PATH!, HOME: path.join(ws, "home") },
+      });
+      const started = Date.now();
+      const outcome = await session.runStep({ stepId: "S01", prompt: "hello", timeoutMs: 4_000 });
+      await session.close();
+      expect(outcome.status).toBe("timeout");
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(outcome.events.map((e) => e.type)).toContain("control");
+      // Nothing of the agent is left running.
+      const { readdirSync: ls, readFileSync: read } = await import("node:fs");
+      const survivors = ls("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return (
+              read(`/proc/${p}/cmdline`, "utf8").includes(path.join(ws, "repo")) ||
+              read(`/proc/${p}/environ`, "utf8").includes(path.join(ws, "home"))
+            );
+          } catch {
+            return false;
+          }
+        });
+      expect(survivors).toEqual([]);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
+    }
+  }, 60_000);
 });
