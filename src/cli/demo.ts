@@ -5,6 +5,7 @@ import pc from "picocolors";
 import { CLI_AGENTS } from "../agents/coding/agent-install.ts";
 import type { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { InputError } from "../core/errors.ts";
+import type { RunStore } from "../core/run-store.ts";
 import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
 import type { FuzzReport as Report } from "../fuzz/report.ts";
 import { type FuzzReport, summaryRows, textTable } from "../fuzz/report.ts";
@@ -62,6 +63,14 @@ export function agentDemoProblems(report: Report, agent: string): string[] {
     if (!report.findings.some((f) => f.agent === agent && f.oracle === oracle))
       problems.push(`the scripted misbehaviour for ${oracle} was not found in ${agent}'s trajectories`);
   return problems;
+}
+
+/** Copy a run's reports to `out` (`index.html`, `report.md`, `report.json`). */
+function copyReports(store: RunStore, out: string): void {
+  mkdirSync(out, { recursive: true });
+  copyFileSync(store.file("report.html"), path.join(out, "index.html"));
+  copyFileSync(store.file("report.md"), path.join(out, "report.md"));
+  copyFileSync(store.file("report.json"), path.join(out, "report.json"));
 }
 
 /** Add `gauntlet demo` to the program. */
@@ -124,10 +133,7 @@ export function registerDemoCommand(program: Command): void {
         });
       const report = rebuildFuzzReports(store);
 
-      mkdirSync(flags.out, { recursive: true });
-      copyFileSync(store.file("report.html"), path.join(flags.out, "index.html"));
-      copyFileSync(store.file("report.md"), path.join(flags.out, "report.md"));
-      copyFileSync(store.file("report.json"), path.join(flags.out, "report.json"));
+      copyReports(store, flags.out);
 
       const out = process.stdout;
       out.write(
@@ -199,10 +205,7 @@ async function realAgentDemo(
       return;
     }
     const report = rebuildFuzzReports(store);
-    mkdirSync(flags.out, { recursive: true });
-    copyFileSync(store.file("report.html"), path.join(flags.out, "index.html"));
-    copyFileSync(store.file("report.md"), path.join(flags.out, "report.md"));
-    copyFileSync(store.file("report.json"), path.join(flags.out, "report.json"));
+    copyReports(store, flags.out);
     const out = process.stdout;
     out.write(
       `\n${pc.bold("Gauntlet demo")} — ${type} ${def.version} (real binary) on ${DEMO_REPO}, scripted model: ${report.cases.length} cases, ${server.requests.length} model requests\n\n`,

@@ -1,5 +1,13 @@
-import type { CliAgentDefinition, ParsedStep, StreamParser } from "./cli-agent.ts";
-import { exitCodeInText, writeConfigFile } from "./cli-agent.ts";
+import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import {
+  type CliAgentDefinition,
+  collectingParser,
+  emptyStep,
+  exitCodeInText,
+  type ParsedStep,
+  type StreamParser,
+  writeConfigFile,
+} from "./cli-agent.ts";
 
 /**
  * Claude Code (`@anthropic-ai/claude-code`), headless (agent-clis.md §2): `claude -p <prompt>
@@ -9,11 +17,6 @@ import { exitCodeInText, writeConfigFile } from "./cli-agent.ts";
  * Messages API); `IS_SANDBOX=1` lets bypass mode run as root; non-essential traffic, telemetry and the
  * auto-updater are switched off.
  */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** Tool names that run shell commands, and that write files, in Claude Code's tool set. */
 const SHELL = new Set(["Bash"]);
@@ -39,83 +42,74 @@ export function claudeShapedParser(
   writes: ReadonlySet<string>,
   exitCode: (text: string, isError: boolean) => number | null,
 ): StreamParser {
-  const records: Json[] = [];
-  return {
-    line: (r) => void records.push(r),
-    finish(trace) {
-      const calls = new Map<string, { name: string; input: Json }>();
-      const out: ParsedStep = {
-        finalMessage: "",
-        completed: false,
-        usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, cumulative: false },
-      };
-      for (const r of records) {
-        const ts = Date.parse(str(r.timestamp)) || undefined;
-        if (str(r.session_id)) out.sessionId = str(r.session_id);
-        if (r.type === "system" && r.subtype === "init" && str(r.model)) out.model = str(r.model);
-        if (r.type === "assistant") {
-          // Subagent turns (parent_tool_use_id set) are part of the trajectory too.
-          for (const block of arr(obj(r.message).content).map(obj)) {
-            if (block.type === "text") trace.say(str(block.text), ts);
-            if (block.type === "tool_use") {
-              calls.set(str(block.id), { name: str(block.name), input: obj(block.input) });
-              trace.call(str(block.id), str(block.name), block.input, ts);
-            }
+  return collectingParser((records, trace) => {
+    const calls = new Map<string, { name: string; input: Json }>();
+    const out: ParsedStep = emptyStep(false);
+    for (const r of records) {
+      const ts = Date.parse(str(r.timestamp)) || undefined;
+      if (str(r.session_id)) out.sessionId = str(r.session_id);
+      if (r.type === "system" && r.subtype === "init" && str(r.model)) out.model = str(r.model);
+      if (r.type === "assistant") {
+        // Subagent turns (parent_tool_use_id set) are part of the trajectory too.
+        for (const block of arr(obj(r.message).content).map(obj)) {
+          if (block.type === "text") trace.say(str(block.text), ts);
+          if (block.type === "tool_use") {
+            calls.set(str(block.id), { name: str(block.name), input: obj(block.input) });
+            trace.call(str(block.id), str(block.name), block.input, ts);
           }
-        }
-        if (r.type === "user") {
-          for (const block of arr(obj(r.message).content).map(obj)) {
-            if (block.type !== "tool_result") continue;
-            const id = str(block.tool_use_id);
-            const call = calls.get(id);
-            const text = toolResultText(block.content);
-            const isError = block.is_error === true;
-            const structured = obj(r.tool_use_result);
-            trace.result(id, text, isError, {
-              ts,
-              ...(call && shell.has(call.name)
-                ? {
-                    command: {
-                      line: str(call.input.command),
-                      exitCode: exitCode(text, isError),
-                    },
-                  }
-                : {}),
-              ...(call && writes.has(call.name) && str(call.input.file_path)
-                ? {
-                    file: {
-                      path: str(call.input.file_path),
-                      kind:
-                        structured.type === "create" || /\bcreated\b/i.test(text.split("\n")[0] ?? "")
-                          ? ("added" as const)
-                          : ("modified" as const),
-                    },
-                  }
-                : {}),
-            });
-          }
-        }
-        if (r.type === "result") {
-          out.completed = true;
-          out.finalMessage = str(r.result);
-          if (r.is_error === true)
-            out.error = str(r.result) || str(r.subtype) || "the agent reported an error";
-          const u = obj(r.usage);
-          out.usage = {
-            inputTokens:
-              Number(u.input_tokens ?? 0) +
-              Number(u.cache_read_input_tokens ?? 0) +
-              Number(u.cache_creation_input_tokens ?? 0),
-            outputTokens: Number(u.output_tokens ?? 0),
-            costUsd: Number(r.total_cost_usd ?? 0),
-            cumulative: false,
-            costCumulative: true,
-          };
         }
       }
-      return out;
-    },
-  };
+      if (r.type === "user") {
+        for (const block of arr(obj(r.message).content).map(obj)) {
+          if (block.type !== "tool_result") continue;
+          const id = str(block.tool_use_id);
+          const call = calls.get(id);
+          const text = toolResultText(block.content);
+          const isError = block.is_error === true;
+          const structured = obj(r.tool_use_result);
+          trace.result(id, text, isError, {
+            ts,
+            ...(call && shell.has(call.name)
+              ? {
+                  command: {
+                    line: str(call.input.command),
+                    exitCode: exitCode(text, isError),
+                  },
+                }
+              : {}),
+            ...(call && writes.has(call.name) && str(call.input.file_path)
+              ? {
+                  file: {
+                    path: str(call.input.file_path),
+                    kind:
+                      structured.type === "create" || /\bcreated\b/i.test(text.split("\n")[0] ?? "")
+                        ? ("added" as const)
+                        : ("modified" as const),
+                  },
+                }
+              : {}),
+          });
+        }
+      }
+      if (r.type === "result") {
+        out.completed = true;
+        out.finalMessage = str(r.result);
+        if (r.is_error === true) out.error = str(r.result) || str(r.subtype) || "the agent reported an error";
+        const u = obj(r.usage);
+        out.usage = {
+          inputTokens:
+            Number(u.input_tokens ?? 0) +
+            Number(u.cache_read_input_tokens ?? 0) +
+            Number(u.cache_creation_input_tokens ?? 0),
+          outputTokens: Number(u.output_tokens ?? 0),
+          costUsd: Number(r.total_cost_usd ?? 0),
+          cumulative: false,
+          costCumulative: true,
+        };
+      }
+    }
+    return out;
+  });
 }
 
 /** Claude Code reports a failed command as an error result "Exit code N\n…"; success carries no code. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Json } from "../../core/json-view.ts";
 import { isInsidePath } from "../../core/paths.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
 import { runProcess } from "../../workspace/process.ts";
@@ -72,6 +73,27 @@ export interface StreamParser {
    * and emit the step's events into the trace.
    */
   finish(trace: TraceBuilder, context: SessionContext & { sessionId?: string }): ParsedStep;
+}
+
+/** A step with nothing parsed yet. */
+export function emptyStep(cumulative: boolean): ParsedStep {
+  return {
+    finalMessage: "",
+    completed: false,
+    usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, cumulative },
+  };
+}
+
+/** A parser that keeps the stream's records and turns them into the step once the process has exited. */
+export function collectingParser(
+  finish: (
+    records: readonly Json[],
+    trace: TraceBuilder,
+    context: SessionContext & { sessionId?: string },
+  ) => ParsedStep,
+): StreamParser {
+  const records: Json[] = [];
+  return { line: (r) => void records.push(r), finish: (trace, context) => finish(records, trace, context) };
 }
 
 /** How one agent CLI is run (one file per agent: claude-code.ts, codex.ts, …). */

@@ -1,7 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { CliAgentDefinition, ParsedStep } from "./cli-agent.ts";
-import { writeConfigFile } from "./cli-agent.ts";
+import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import {
+  type CliAgentDefinition,
+  collectingParser,
+  emptyStep,
+  type ParsedStep,
+  writeConfigFile,
+} from "./cli-agent.ts";
 
 /**
  * OpenAI Codex CLI (`@openai/codex`), headless (agent-clis.md §3): `codex exec --json <prompt>`, resumed
@@ -11,11 +17,6 @@ import { writeConfigFile } from "./cli-agent.ts";
  * `--dangerously-bypass-approvals-and-sandbox`: Gauntlet's own sandbox confines it (Codex's bwrap sandbox
  * cannot start inside ours, nor with CODEX_HOME under the temp dir). Usage is cumulative per thread.
  */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** A TOML basic string. */
 const toml = (s: string) => JSON.stringify(s);
@@ -155,99 +156,86 @@ export const codex: CliAgentDefinition = {
     prompt,
   ],
   parser() {
-    const records: Json[] = [];
-    return {
-      line: (r) => void records.push(r),
-      finish(trace, context) {
-        const out: ParsedStep = {
-          finalMessage: "",
-          completed: false,
-          usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, cumulative: true },
-        };
-        const errors: string[] = [];
-        for (const r of records) {
-          if (r.type === "thread.started") out.sessionId = str(r.thread_id);
-          if (r.type === "turn.completed") {
-            out.completed = true;
-            const u = obj(r.usage);
-            out.usage = {
-              inputTokens: Number(u.input_tokens ?? 0),
-              outputTokens: Number(u.output_tokens ?? 0),
-              costUsd: 0,
-              cumulative: true,
-            };
-          }
-          if (r.type === "turn.failed") errors.push(str(obj(r.error).message) || "the turn failed");
-          if (r.type === "item.started") {
-            const item = obj(r.item);
-            if (item.type === "command_execution")
-              trace.call(str(item.id), "command_execution", { command: unwrapShell(str(item.command)) });
-          }
-          if (r.type !== "item.completed") continue;
+    return collectingParser((records, trace, context) => {
+      const out: ParsedStep = emptyStep(true);
+      const errors: string[] = [];
+      for (const r of records) {
+        if (r.type === "thread.started") out.sessionId = str(r.thread_id);
+        if (r.type === "turn.completed") {
+          out.completed = true;
+          const u = obj(r.usage);
+          out.usage = {
+            inputTokens: Number(u.input_tokens ?? 0),
+            outputTokens: Number(u.output_tokens ?? 0),
+            costUsd: 0,
+            cumulative: true,
+          };
+        }
+        if (r.type === "turn.failed") errors.push(str(obj(r.error).message) || "the turn failed");
+        if (r.type === "item.started") {
           const item = obj(r.item);
-          const id = str(item.id);
-          switch (item.type) {
-            case "agent_message":
-              trace.say(str(item.text));
-              out.finalMessage = str(item.text);
-              break;
-            case "command_execution": {
-              const command = unwrapShell(str(item.command));
-              trace.call(id, "command_execution", { command });
-              const exitCode = typeof item.exit_code === "number" ? item.exit_code : null;
-              trace.result(
-                id,
-                str(item.aggregated_output),
-                item.status === "failed" || (exitCode ?? 0) !== 0,
-                {
-                  command: { line: command, exitCode },
-                },
-              );
-              break;
-            }
-            case "file_change": {
-              const changes = arr(item.changes).map(obj);
-              trace.call(id, "apply_patch", {
-                changes: changes.map((c) => ({ path: trace.relative(str(c.path)), kind: str(c.kind) })),
-              });
-              trace.result(
-                id,
-                changes.map((c) => `${str(c.kind)} ${trace.relative(str(c.path))}`).join("\n"),
-                item.status === "failed",
-              );
-              if (item.status !== "failed")
-                for (const c of changes) trace.fileChange(str(c.path), KINDS[str(c.kind)] ?? "modified");
-              break;
-            }
-            case "mcp_tool_call":
-              trace.call(id, `${str(item.server)}.${str(item.tool)}`, item.arguments);
-              trace.result(id, JSON.stringify(item.result ?? item.error ?? ""), item.status === "failed");
-              break;
-            case "web_search":
-              trace.call(id, "web_search", { query: str(item.query) });
-              trace.result(id, "", false);
-              break;
-            case "error":
-              // Warnings such as "Model metadata … not found" arrive as error items; they do not end the turn.
-              break;
+          if (item.type === "command_execution")
+            trace.call(str(item.id), "command_execution", { command: unwrapShell(str(item.command)) });
+        }
+        if (r.type !== "item.completed") continue;
+        const item = obj(r.item);
+        const id = str(item.id);
+        switch (item.type) {
+          case "agent_message":
+            trace.say(str(item.text));
+            out.finalMessage = str(item.text);
+            break;
+          case "command_execution": {
+            const command = unwrapShell(str(item.command));
+            trace.call(id, "command_execution", { command });
+            const exitCode = typeof item.exit_code === "number" ? item.exit_code : null;
+            trace.result(id, str(item.aggregated_output), item.status === "failed" || (exitCode ?? 0) !== 0, {
+              command: { line: command, exitCode },
+            });
+            break;
           }
+          case "file_change": {
+            const changes = arr(item.changes).map(obj);
+            trace.call(id, "apply_patch", {
+              changes: changes.map((c) => ({ path: trace.relative(str(c.path)), kind: str(c.kind) })),
+            });
+            trace.result(
+              id,
+              changes.map((c) => `${str(c.kind)} ${trace.relative(str(c.path))}`).join("\n"),
+              item.status === "failed",
+            );
+            if (item.status !== "failed")
+              for (const c of changes) trace.fileChange(str(c.path), KINDS[str(c.kind)] ?? "modified");
+            break;
+          }
+          case "mcp_tool_call":
+            trace.call(id, `${str(item.server)}.${str(item.tool)}`, item.arguments);
+            trace.result(id, JSON.stringify(item.result ?? item.error ?? ""), item.status === "failed");
+            break;
+          case "web_search":
+            trace.call(id, "web_search", { query: str(item.query) });
+            trace.result(id, "", false);
+            break;
+          case "error":
+            // Warnings such as "Model metadata … not found" arrive as error items; they do not end the turn.
+            break;
         }
-        for (const call of codexRejectedCalls(
-          path.join(context.home, ".codex"),
-          out.sessionId ?? context.sessionId,
-        )) {
-          trace.call(call.callId, call.name, call.input, call.ts);
-          trace.result(call.callId, call.output, true, { ts: call.ts });
-          trace.control(
-            "rejection",
-            `codex refused to run ${call.name}: ${call.output.slice(0, 300)}`,
-            call.ts,
-            call.callId,
-          );
-        }
-        if (!out.completed && errors.length) out.error = errors.join("; ");
-        return out;
-      },
-    };
+      }
+      for (const call of codexRejectedCalls(
+        path.join(context.home, ".codex"),
+        out.sessionId ?? context.sessionId,
+      )) {
+        trace.call(call.callId, call.name, call.input, call.ts);
+        trace.result(call.callId, call.output, true, { ts: call.ts });
+        trace.control(
+          "rejection",
+          `codex refused to run ${call.name}: ${call.output.slice(0, 300)}`,
+          call.ts,
+          call.callId,
+        );
+      }
+      if (!out.completed && errors.length) out.error = errors.join("; ");
+      return out;
+    });
   },
 };

@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { CliAgentDefinition, ParsedStep } from "./cli-agent.ts";
-import { exitCodeInText, writeConfigFile } from "./cli-agent.ts";
+import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import {
+  type CliAgentDefinition,
+  collectingParser,
+  emptyStep,
+  exitCodeInText,
+  type ParsedStep,
+  writeConfigFile,
+} from "./cli-agent.ts";
 
 /**
  * Gemini CLI (`@google/gemini-cli`), headless (agent-clis.md §4): `gemini -p <prompt> -o stream-json
@@ -11,11 +18,6 @@ import { exitCodeInText, writeConfigFile } from "./cli-agent.ts";
  * `GOOGLE_GEMINI_BASE_URL` with auth type `gemini-api-key` (the base URL alone selects "gateway", which
  * headless mode rejects); usage statistics, telemetry and auto-update are off.
  */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 const SHELL = new Set(["run_shell_command"]);
 const WRITES = new Set(["write_file", "replace", "edit"]);
@@ -87,76 +89,68 @@ export const geminiCli: CliAgentDefinition = {
     prompt,
   ],
   parser() {
-    const records: Json[] = [];
-    return {
-      line: (r) => void records.push(r),
-      finish(trace, context) {
-        const out: ParsedStep = {
-          finalMessage: "",
-          completed: false,
-          usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, cumulative: false },
-        };
-        const sessionId = str(records.find((r) => r.type === "init")?.session_id) || context.sessionId;
-        if (sessionId) out.sessionId = sessionId;
-        const fromSession = geminiSessionOutputs(context.home, sessionId);
-        const calls = new Map<string, { name: string; input: Json; ts?: number }>();
-        let text = "";
-        const flush = () => {
-          if (text) trace.say(text);
-          if (text) out.finalMessage = text;
-          text = "";
-        };
-        for (const r of records) {
-          const ts = Date.parse(str(r.timestamp)) || undefined;
-          if (r.type === "init" && str(r.model)) out.model = str(r.model);
-          if (r.type === "message" && r.role === "assistant") {
-            text += str(r.content);
-            continue;
-          }
-          flush();
-          if (r.type === "tool_use") {
-            const input = obj(r.parameters);
-            calls.set(str(r.tool_id), { name: str(r.tool_name), input, ts });
-            trace.call(str(r.tool_id), str(r.tool_name), input, ts);
-          }
-          if (r.type === "tool_result") {
-            const id = str(r.tool_id);
-            const call = calls.get(id);
-            const isError = r.status === "error";
-            const output = str(r.output) || str(obj(r.error).message);
-            const full = fromSession.get(id) ?? "";
-            trace.result(id, output, isError, {
-              ts,
-              ...(call && SHELL.has(call.name)
-                ? { command: { line: str(call.input.command), exitCode: exitCodeInText(full) } }
-                : {}),
-              ...(call && WRITES.has(call.name) && str(call.input.file_path)
-                ? {
-                    file: {
-                      path: str(call.input.file_path),
-                      kind: /created/i.test(full) ? ("added" as const) : ("modified" as const),
-                    },
-                  }
-                : {}),
-            });
-          }
-          if (r.type === "error" && r.severity === "error") out.error = str(r.message);
-          if (r.type === "result") {
-            out.completed = r.status === "success";
-            if (r.status !== "success")
-              out.error = str(obj(r.error).message) || `result status ${str(r.status)}`;
-            const stats = obj(r.stats);
-            out.usage = {
-              inputTokens: Number(stats.input_tokens ?? 0),
-              outputTokens: Number(stats.output_tokens ?? 0),
-              costUsd: 0,
-              cumulative: false,
-            };
-          }
+    return collectingParser((records, trace, context) => {
+      const out: ParsedStep = emptyStep(false);
+      const sessionId = str(records.find((r) => r.type === "init")?.session_id) || context.sessionId;
+      if (sessionId) out.sessionId = sessionId;
+      const fromSession = geminiSessionOutputs(context.home, sessionId);
+      const calls = new Map<string, { name: string; input: Json; ts?: number }>();
+      let text = "";
+      const flush = () => {
+        if (text) trace.say(text);
+        if (text) out.finalMessage = text;
+        text = "";
+      };
+      for (const r of records) {
+        const ts = Date.parse(str(r.timestamp)) || undefined;
+        if (r.type === "init" && str(r.model)) out.model = str(r.model);
+        if (r.type === "message" && r.role === "assistant") {
+          text += str(r.content);
+          continue;
         }
         flush();
-        return out;
-      },
-    };
+        if (r.type === "tool_use") {
+          const input = obj(r.parameters);
+          calls.set(str(r.tool_id), { name: str(r.tool_name), input, ts });
+          trace.call(str(r.tool_id), str(r.tool_name), input, ts);
+        }
+        if (r.type === "tool_result") {
+          const id = str(r.tool_id);
+          const call = calls.get(id);
+          const isError = r.status === "error";
+          const output = str(r.output) || str(obj(r.error).message);
+          const full = fromSession.get(id) ?? "";
+          trace.result(id, output, isError, {
+            ts,
+            ...(call && SHELL.has(call.name)
+              ? { command: { line: str(call.input.command), exitCode: exitCodeInText(full) } }
+              : {}),
+            ...(call && WRITES.has(call.name) && str(call.input.file_path)
+              ? {
+                  file: {
+                    path: str(call.input.file_path),
+                    kind: /created/i.test(full) ? ("added" as const) : ("modified" as const),
+                  },
+                }
+              : {}),
+          });
+        }
+        if (r.type === "error" && r.severity === "error") out.error = str(r.message);
+        if (r.type === "result") {
+          out.completed = r.status === "success";
+          if (r.status !== "success")
+            out.error = str(obj(r.error).message) || `result status ${str(r.status)}`;
+          const stats = obj(r.stats);
+          out.usage = {
+            inputTokens: Number(stats.input_tokens ?? 0),
+            outputTokens: Number(stats.output_tokens ?? 0),
+            costUsd: 0,
+            cumulative: false,
+          };
+        }
+      }
+      flush();
+      return out;
+    });
   },
 };

@@ -1,4 +1,5 @@
-import type { CliAgentDefinition, ParsedStep } from "./cli-agent.ts";
+import { obj, str } from "../../core/json-view.ts";
+import { type CliAgentDefinition, collectingParser, emptyStep, type ParsedStep } from "./cli-agent.ts";
 
 /**
  * OpenCode (`opencode-ai`), headless (agent-clis.md §5): `opencode run --format json <prompt>`, resumed with
@@ -8,10 +9,6 @@ import type { CliAgentDefinition, ParsedStep } from "./cli-agent.ts";
  * disabled. The stream carries exit codes (`metadata.exit`) and diffs (`metadata.diff`); tokens and cost are
  * per model call and are summed.
  */
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
 const SHELL = new Set(["bash"]);
 const WRITES = new Set(["write", "edit", "multiedit"]);
@@ -69,72 +66,64 @@ export const opencode: CliAgentDefinition = {
     prompt,
   ],
   parser() {
-    const records: Json[] = [];
-    return {
-      line: (r) => void records.push(r),
-      finish(trace) {
-        const out: ParsedStep = {
-          finalMessage: "",
-          completed: false,
-          usage: { inputTokens: 0, outputTokens: 0, costUsd: 0, cumulative: false },
-        };
-        for (const r of records) {
-          const ts = typeof r.timestamp === "number" ? r.timestamp : undefined;
-          if (str(r.sessionID)) out.sessionId = str(r.sessionID);
-          const part = obj(r.part);
-          if (r.type === "text") {
-            trace.say(str(part.text), ts);
-            out.finalMessage = str(part.text);
-          }
-          if (r.type === "tool_use") {
-            const state = obj(part.state);
-            const input = obj(state.input);
-            const name = str(part.tool);
-            const id = str(part.callID);
-            const time = obj(state.time);
-            trace.call(id, name, input, typeof time.start === "number" ? time.start : ts);
-            const meta = obj(state.metadata);
-            const isError = state.status === "error";
-            const output = str(state.output) || str(state.error);
-            trace.result(id, output, isError, {
-              ts: typeof time.end === "number" ? time.end : ts,
-              ...(SHELL.has(name)
-                ? {
-                    command: {
-                      line: str(input.command),
-                      exitCode: typeof meta.exit === "number" ? meta.exit : null,
-                    },
-                  }
-                : {}),
-              ...(WRITES.has(name) && str(input.filePath)
-                ? {
-                    file: {
-                      path: str(input.filePath),
-                      kind: meta.exists === false ? ("added" as const) : ("modified" as const),
-                    },
-                  }
-                : {}),
-            });
-            // apply_patch (offered to GPT-style models instead of write/edit) lists the files it touched.
-            if (!isError)
-              for (const f of Array.isArray(meta.files) ? meta.files.map(obj) : [])
-                if (str(f.filePath))
-                  trace.fileChange(str(f.filePath), PATCH_KINDS[str(f.type)] ?? "modified", ts);
-          }
-          if (r.type === "step_finish") {
-            const tokens = obj(part.tokens);
-            out.usage.inputTokens += Number(tokens.input ?? 0) + Number(obj(tokens.cache).read ?? 0);
-            out.usage.outputTokens += Number(tokens.output ?? 0) + Number(tokens.reasoning ?? 0);
-            out.usage.costUsd += Number(part.cost ?? 0);
-            if (part.reason !== "tool-calls") out.completed = true;
-          }
-          if (r.type === "error") {
-            const error = obj(r.error);
-            out.error = str(obj(error.data).message) || str(error.name) || "the agent reported an error";
-          }
+    return collectingParser((records, trace) => {
+      const out: ParsedStep = emptyStep(false);
+      for (const r of records) {
+        const ts = typeof r.timestamp === "number" ? r.timestamp : undefined;
+        if (str(r.sessionID)) out.sessionId = str(r.sessionID);
+        const part = obj(r.part);
+        if (r.type === "text") {
+          trace.say(str(part.text), ts);
+          out.finalMessage = str(part.text);
         }
-        return out;
-      },
-    };
+        if (r.type === "tool_use") {
+          const state = obj(part.state);
+          const input = obj(state.input);
+          const name = str(part.tool);
+          const id = str(part.callID);
+          const time = obj(state.time);
+          trace.call(id, name, input, typeof time.start === "number" ? time.start : ts);
+          const meta = obj(state.metadata);
+          const isError = state.status === "error";
+          const output = str(state.output) || str(state.error);
+          trace.result(id, output, isError, {
+            ts: typeof time.end === "number" ? time.end : ts,
+            ...(SHELL.has(name)
+              ? {
+                  command: {
+                    line: str(input.command),
+                    exitCode: typeof meta.exit === "number" ? meta.exit : null,
+                  },
+                }
+              : {}),
+            ...(WRITES.has(name) && str(input.filePath)
+              ? {
+                  file: {
+                    path: str(input.filePath),
+                    kind: meta.exists === false ? ("added" as const) : ("modified" as const),
+                  },
+                }
+              : {}),
+          });
+          // apply_patch (offered to GPT-style models instead of write/edit) lists the files it touched.
+          if (!isError)
+            for (const f of Array.isArray(meta.files) ? meta.files.map(obj) : [])
+              if (str(f.filePath))
+                trace.fileChange(str(f.filePath), PATCH_KINDS[str(f.type)] ?? "modified", ts);
+        }
+        if (r.type === "step_finish") {
+          const tokens = obj(part.tokens);
+          out.usage.inputTokens += Number(tokens.input ?? 0) + Number(obj(tokens.cache).read ?? 0);
+          out.usage.outputTokens += Number(tokens.output ?? 0) + Number(tokens.reasoning ?? 0);
+          out.usage.costUsd += Number(part.cost ?? 0);
+          if (part.reason !== "tool-calls") out.completed = true;
+        }
+        if (r.type === "error") {
+          const error = obj(r.error);
+          out.error = str(obj(error.data).message) || str(error.name) || "the agent reported an error";
+        }
+      }
+      return out;
+    });
   },
 };

@@ -1,3 +1,5 @@
+import { arr as asArray, obj as asObject, str as asString, type Json } from "../../core/json-view.ts";
+
 /**
  * One request to the scripted model server, reduced to what the script needs, whichever wire API it came
  * over (agent-clis.md §8: the server is stateless, so each request's progress is read from its history):
@@ -40,11 +42,6 @@ export interface Conversation {
   /** Rough size of the request in tokens (characters / 4), for usage figures. */
   inputTokens: number;
 }
-
-type Json = Record<string, unknown>;
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const asObject = (v: unknown): Json => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const asString = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /**
  * Text a user typed, as opposed to context an agent injects into user turns (Claude Code's
