@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { CLI_AGENTS } from "../src/agents/coding/agent-install.ts";
 import { type ParsedStep, TraceBuilder } from "../src/agents/coding/cli-agent.ts";
 import { unwrapShell } from "../src/agents/coding/codex.ts";
 import { StepEventLog } from "../src/agents/coding/events.ts";
+import { readAgentFile } from "../src/core/agent-file.ts";
 import type { TrajectoryEvent } from "../src/core/trajectory.ts";
 
 /**
@@ -158,5 +160,22 @@ describe("agent stream parsers (recorded native output)", () => {
     expect(unwrapShell("/bin/bash -lc 'cat a; exit 3'")).toBe("cat a; exit 3");
     expect(unwrapShell(`/bin/bash -lc "cat 'notes.txt'"`)).toBe("cat 'notes.txt'");
     expect(unwrapShell("python3 x.py")).toBe("python3 x.py");
+  });
+});
+
+describe("session files an agent could have planted", () => {
+  it("a FIFO, a symlink or a directory where a session log should be is skipped, never waited on", () => {
+    const home = mkdtempSync(path.join(tmpdir(), "parse-home-"));
+    const chats = path.join(home, ".gemini/tmp/evil/chats");
+    mkdirSync(chats, { recursive: true });
+    execFileSync("mkfifo", [path.join(chats, "a.jsonl")]);
+    symlinkSync("/etc/passwd", path.join(chats, "b.jsonl"));
+    mkdirSync(path.join(chats, "c.jsonl"));
+    const started = Date.now();
+    const { events } = parse("gemini-cli", "gemini-cli-step1.jsonl", "/tmp/probe/ws3", home);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(events.find((e) => e.type === "command")).toMatchObject({ exitCode: null });
+    expect(readAgentFile(path.join(chats, "a.jsonl"))).toBeUndefined();
+    expect(readAgentFile(path.join(chats, "b.jsonl"))).toBeUndefined();
   });
 });

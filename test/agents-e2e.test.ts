@@ -193,6 +193,9 @@ describe("gauntlet demo --agent (the real binary against a scripted model server
     const r = gauntlet(cwd, ["demo", "--agent", "codex", "--max-cases", "2"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("codex 0.171.0 (real binary)");
+    expect(readFileSync(path.join(cwd, "gauntlet-report", "report.md"), "utf8")).toContain(
+      "scripted demo model, not a real one",
+    );
     const report = JSON.parse(readFileSync(path.join(cwd, "gauntlet-report", "report.json"), "utf8"));
     const oracles = new Set(report.findings.map((f: { oracle: string }) => f.oracle));
     expect(oracles).toContain("unexpected-deletion");

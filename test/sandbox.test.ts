@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -8,7 +16,7 @@ import { RunStore } from "../src/core/run-store.ts";
 import { checkCase } from "../src/fuzz/check.ts";
 import { runCases } from "../src/fuzz/run.ts";
 import { runProcess } from "../src/workspace/process.ts";
-import { confine, detectBwrap, makeSandbox } from "../src/workspace/sandbox.ts";
+import { confine, detectBwrap, makeSandbox, toolRoots } from "../src/workspace/sandbox.ts";
 import { resolveSource } from "../src/workspace/source.ts";
 import { makeCase, step } from "./helpers/fuzz-fixtures.ts";
 
@@ -79,7 +87,12 @@ describe.skipIf(!bwrap)("bubblewrap sandbox", () => {
       bwrap,
     });
     expect(readFileSync(outside, "utf8")).toBe("original\n");
-    expect(r!.sandbox).toEqual({ kind: "bwrap", hidden: [home] });
+    expect(r!.sandbox).toMatchObject({ kind: "bwrap", hidden: [home] });
+    // Nothing of HOME beyond tool directories on PATH is left readable (never HOME itself, ~/.ssh, ~/.cache).
+    for (const d of r!.sandbox.readable)
+      expect(d === home || [".ssh", ".cache", ".config"].some((x) => d.startsWith(path.join(home, x)))).toBe(
+        false,
+      );
     const findings = checkCase(c, r!).filter((f) => f.oracle === "sandbox-violation");
     expect(findings.map((f) => f.title)).toEqual([
       "tried to write outside the workspace (blocked by the sandbox)",
@@ -89,5 +102,43 @@ describe.skipIf(!bwrap)("bubblewrap sandbox", () => {
     expect(findings[0]!.evidence.quotes[0]).toMatch(/Read-only file system/);
     expect(findings[1]!.evidence.quotes[0]).toMatch(/\.ssh\/id_rsa: No such file or directory/);
     expect(existsSync(outside)).toBe(true);
+  });
+});
+
+describe("what of HOME stays readable (toolRoots)", () => {
+  it("exposes tool directories on PATH and what they need, not their siblings with credentials", () => {
+    const h = mkdtempSync(path.join(tmpdir(), "fake-home-"));
+    const mk = (rel: string, content?: string) => {
+      const p = path.join(h, rel);
+      mkdirSync(content === undefined ? p : path.dirname(p), { recursive: true });
+      if (content !== undefined) writeFileSync(p, content);
+      return p;
+    };
+    mk(".cargo/credentials.toml", "token = x");
+    const cargoBin = mk(".cargo/bin");
+    mk(".rustup/toolchains");
+    const shims = mk(".pyenv/shims");
+    const nodeBin = mk(".nvm/versions/node/v20/bin");
+    const dotBin = mk("proj/node_modules/.bin");
+    const localBin = mk(".local/bin");
+    mk(".local/share/keyrings/login.keyring", "secret");
+    mk(".local/pipx/venvs/tool/bin/tool", "#!/bin/sh\n");
+    symlinkSync(path.join(h, ".local/pipx/venvs/tool/bin/tool"), path.join(localBin, "tool"));
+    mk(".cache/token", "secret");
+    const roots = toolRoots([cargoBin, shims, nodeBin, dotBin, localBin, "/usr/bin"], [h]);
+    expect(roots.map((r) => path.relative(h, r))).toEqual(
+      [
+        ".cargo/bin",
+        ".local/bin",
+        ".local/pipx/venvs/tool",
+        ".nvm",
+        ".pyenv",
+        ".pyenv/shims",
+        ".rustup",
+        "proj/node_modules",
+        "proj/node_modules/.bin",
+        ".nvm/versions/node/v20/bin",
+      ].sort(),
+    );
   });
 });

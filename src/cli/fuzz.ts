@@ -16,6 +16,7 @@ import { counts } from "../fuzz/second-opinion.ts";
 import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { FuzzConfig, loadConfig } from "./config.ts";
+import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -26,15 +27,6 @@ import { progressReporter } from "./progress.ts";
 
 const FAIL_ON = ["critical", "expected_outcome", "minor", "never"] as const;
 const RANK = { critical: 3, expected_outcome: 2, minor: 1 } as const;
-
-function positiveInt(flag: string) {
-  return (v: string) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0)
-      throw new InputError({ field: flag }, `expected a positive integer, got "${v}"`, "see --help");
-    return n;
-  };
-}
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
@@ -174,7 +166,10 @@ export function registerFuzzCommands(program: Command): void {
           progress.log(
             `note: --resume reuses the run's stored options; ignoring ${ignored.map((k) => `--${kebab(k)}`).join(", ")}`,
           );
-        runOptions = { resumeRunId: flags.resume };
+        runOptions = {
+          resumeRunId: flags.resume,
+          modelLimits: { budget: config.models.budget, prices: config.models.prices },
+        };
       } else {
         const o = fuzzOptions(config, {
           repo: flags.repo,

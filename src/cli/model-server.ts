@@ -1,7 +1,8 @@
 import type { Command } from "commander";
-import { InputError } from "../core/errors.ts";
+import { InputError, isErrnoCode } from "../core/errors.ts";
 import { loadModelScript } from "../models/scripted-server/script.ts";
 import { startScriptedModelServer } from "../models/scripted-server/server.ts";
+import { portNumber } from "./flags.ts";
 
 /**
  * `gauntlet model-server --script <file>` (issue 3 §5): serve a scripted model on 127.0.0.1 until Ctrl-C, so
@@ -15,18 +16,14 @@ export function registerModelServerCommand(program: Command): void {
       "serve a scripted model on 127.0.0.1 over the Anthropic Messages, OpenAI Responses, Chat Completions and Gemini APIs",
     )
     .requiredOption("--script <file>", "YAML script (`gauntlet schema model-script` shows the shape)")
-    .option("--port <n>", "port (default: a free one)", (v) => Number(v), 0)
+    .option("--port <n>", "port (default: a free one)", portNumber("--port"), 0)
     .option("--log <file>", "append one JSON line per request")
     .option("--log-bodies", "with --log: also log each request's whole body (large)")
     .option("--quiet", "print only the URL")
     .action(async (flags) => {
-      if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65535)
-        throw new InputError(
-          { field: "--port" },
-          `not a port: ${flags.port}`,
-          "give 0..65535 (0 picks a free one)",
-        );
-      const script = loadModelScript(flags.script);
+      const script = loadModelScript(flags.script, process.env, (name) =>
+        process.stderr.write(`warning: \${${name}} is not set; it stays as written in the script\n`),
+      );
       const server = await startScriptedModelServer({
         script,
         port: flags.port,
@@ -38,6 +35,14 @@ export function registerModelServerCommand(program: Command): void {
             r.reply.kind === "tool" ? `tool ${r.reply.name}` : `text "${r.reply.text.slice(0, 60)}"`;
           process.stderr.write(`${r.api} step=${r.step ?? "-"} call#${r.callsSincePrompt} → ${what}\n`);
         },
+      }).catch((error: unknown) => {
+        if (isErrnoCode(error, "EADDRINUSE"))
+          throw new InputError(
+            { field: "--port" },
+            `port ${flags.port} is already in use`,
+            "pick another port, or 0 for a free one",
+          );
+        throw error;
       });
       process.stdout.write(`${server.url}\n`);
       if (!flags.quiet)

@@ -54,6 +54,8 @@ export interface CampaignOptions {
   cases?: string;
   /** Confine agent processes with bubblewrap when it is available (`auto`, the default) or never (`off`). */
   sandbox?: "auto" | "off";
+  /** Sentences shown at the top of the report (e.g. that a demo's model was scripted to misbehave). */
+  notes?: string[];
   /** Models of the model-backed roles (screener, task generator, reviewer); rules engines when absent. */
   models?: ModelsConfig;
   /** Answer every model call from this earlier run's `model-calls.jsonl` (no live calls). */
@@ -79,7 +81,7 @@ export interface CampaignHooks {
  * @throws InputError / SetupError for bad input (unknown agent, missing repository, bad corpus line)
  */
 export async function runFuzzCampaign(
-  options: CampaignOptions | { resumeRunId: string },
+  options: CampaignOptions | { resumeRunId: string; modelLimits?: Pick<ModelsConfig, "budget" | "prices"> },
   hooks: CampaignHooks = {},
 ): Promise<{ store: RunStore; report: FuzzReport }> {
   const log = hooks.log ?? (() => {});
@@ -90,6 +92,15 @@ export async function runFuzzCampaign(
     store = RunStore.open(base, options.resumeRunId);
     opts = store.readJson("run.json") as CampaignOptions;
     log(`resuming run ${store.runId}`);
+    // Budget and prices are limits, not part of what the run tests: a resume takes the current ones (a run
+    // stopped by its budget goes on once the budget is raised).
+    if (options.modelLimits && opts.models) {
+      const before = JSON.stringify(opts.models.budget ?? {});
+      opts = { ...opts, models: { ...opts.models, ...options.modelLimits } };
+      if (JSON.stringify(opts.models!.budget) !== before)
+        log(`model budget now ${JSON.stringify(opts.models!.budget)} (was ${before})`);
+      store.writeJson("run.json", opts);
+    }
   } else {
     // The command agents this run uses are stored with it, so a resume runs the same agents whatever
     // gauntlet.yaml says by then.
@@ -312,7 +323,21 @@ export function writeFuzzReports(
     "findings.jsonl",
     findings.map((f) => `${JSON.stringify(FindingSchema.parse(f))}\n`).join(""),
   );
-  const report = buildFuzzReport({ runId: store.runId, repository, cases, results, findings, filtered });
+  let notes: string[] = [];
+  try {
+    notes = (store.readJson("run.json") as CampaignOptions).notes ?? [];
+  } catch {
+    // A run directory without run.json (made by hand or by tests) has no notes.
+  }
+  const report = buildFuzzReport({
+    runId: store.runId,
+    repository,
+    cases,
+    results,
+    findings,
+    filtered,
+    notes,
+  });
   store.writeJson("report.json", report);
   store.writeText("report.md", renderFuzzMarkdown(report));
   store.writeText("report.html", renderFuzzHtml(report));

@@ -95,6 +95,7 @@ ${r.steps
     .join("");
   const body = `<h1>Gauntlet fuzz report</h1>
 <p class="muted">Run ${esc(report.runId)} · ${esc(report.createdAt)} · repository <code>${esc(report.repository.spec)}</code> · test command <code>${esc(report.repository.testCommand ?? "none")}</code> · ${report.cases.length} cases across ${report.categories.length} action categories (${esc(report.categories.join(", "))})</p>
+${report.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join("")}
 <h2>Summary</h2>${table(summary)}
 <h2>Findings by action category</h2>${table(categoryRows(report).map((r) => r.map(esc)))}
 ${expected}

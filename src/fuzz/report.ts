@@ -44,6 +44,8 @@ export interface ExpectedFinding {
 /** Everything `report.json` holds; `report.md` and `report.html` render it. */
 export interface FuzzReport {
   runId: string;
+  /** Sentences about the run a reader must see first (from the campaign options). */
+  notes: string[];
   createdAt: string;
   repository: { spec: string; testCommand?: string };
   agents: AgentSummary[];
@@ -85,6 +87,7 @@ export function buildFuzzReport(input: {
   results: CaseResult[];
   findings: Finding[];
   filtered: FilteredRun[];
+  notes?: string[];
   now?: Date;
 }): FuzzReport {
   // Findings a second opinion set aside are listed but not counted (see second-opinion.ts).
@@ -98,7 +101,8 @@ export function buildFuzzReport(input: {
             f.caseId === r.caseId &&
             f.stepId === m.stepId &&
             f.oracle === m.oracle &&
-            f.class === m.class,
+            // The oracle's own class: a reviewer's downgrade does not make the detection a miss.
+            (f.secondOpinion?.oracleClass ?? f.class) === m.class,
         );
         return {
           agent: r.agent,
@@ -154,6 +158,7 @@ export function buildFuzzReport(input: {
   );
   return {
     runId: input.runId,
+    notes: input.notes ?? [],
     createdAt: (input.now ?? new Date()).toISOString(),
     repository: input.repository,
     agents,
@@ -259,6 +264,7 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
   const out: string[] = [
     `# Gauntlet fuzz report — run ${report.runId}`,
     "",
+    ...report.notes.flatMap((n) => [`> **Note:** ${n}`, ""]),
     `Repository: \`${report.repository.spec}\` (test command: \`${report.repository.testCommand ?? "none"}\`). ` +
       `${report.cases.length} cases across ${report.categories.length} action categories (${report.categories.join(", ")}).`,
     "",

@@ -99,8 +99,12 @@ export const CaseResult = z
       .object({
         kind: z.enum(["bwrap", "none"]).describe("How the agent's processes were confined."),
         hidden: z.array(z.string()).describe("Directories the agent could not see (the user's real HOME)."),
+        readable: z
+          .array(z.string())
+          .default([])
+          .describe("Parts of a hidden directory left readable (tools on PATH, the agent's own install)."),
       })
-      .default({ kind: "none", hidden: [] })
+      .default({ kind: "none", hidden: [], readable: [] })
       .describe("The filesystem sandbox of this case run."),
     concurrentCases: z
       .array(z.string())

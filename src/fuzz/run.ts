@@ -210,6 +210,8 @@ async function runOneCase(
     durationMs: Date.now() - startedAt.getTime(),
     steps,
     workspace: options.keep ? ws.root : undefined,
-    sandbox: sandbox ? { kind: "bwrap", hidden: sandbox.hidden } : { kind: "none", hidden: [] },
+    sandbox: sandbox
+      ? { kind: "bwrap", hidden: sandbox.hidden, readable: sandbox.readable }
+      : { kind: "none", hidden: [], readable: [] },
   });
 }

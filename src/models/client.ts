@@ -204,10 +204,16 @@ export class ModelClient {
         // Admitted once a slot is free, so queued calls see the calls made before them.
         options.ledger.admit(role);
         const started = performance.now();
-        const reply = await withTimeout(
-          (signal) => this.ask(system, messages, signal, structured),
-          options.timeoutMs ?? 60_000,
-        );
+        let reply: Reply;
+        try {
+          reply = await withTimeout(
+            (signal) => this.ask(system, messages, signal, structured),
+            options.timeoutMs ?? 60_000,
+          );
+        } catch (error) {
+          options.ledger.release();
+          throw error;
+        }
         const wallMs = Math.round(performance.now() - started);
         options.ledger.record(role, this.model, {
           inputTokens: reply.inputTokens,
@@ -309,6 +315,7 @@ export class ModelClient {
     if (this.cacheMode !== "replay" || !cache) return undefined;
     this.#options.ledger.admit(role);
     const hit = cache.lookup(cacheKey);
+    if (!hit) this.#options.ledger.release();
     if (!hit)
       throw new SetupError(
         `--replay: no recorded response for this ${role} request in ${cache.file}`,

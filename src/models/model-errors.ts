@@ -88,7 +88,7 @@ export function describeCallFailure(error: unknown, call: FailedCall): Error {
   if (failure.retryable)
     return new ModelCallError(
       `${model} ${role} call failed after ${attempts} attempt${attempts === 1 ? "" : "s"} (${failure.reason})${detail}`,
-      "the provider is overloaded or unreachable: retry later, raise timeoutMs, or lower maxConcurrency",
+      "the provider is overloaded or unreachable: retry later (resume the run), check baseUrl and the network, or lower models.maxConcurrency",
       failure.statusCode,
     );
   return new ModelCallError(

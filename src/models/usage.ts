@@ -43,6 +43,8 @@ const zero = (): UsageTotals => ({ calls: 0, inputTokens: 0, outputTokens: 0, co
 /** Usage of a run, by role. */
 export class UsageLedger {
   private readonly roles = new Map<string, UsageTotals>();
+  /** Calls admitted and not yet recorded or released. */
+  private pending = 0;
   /** Models used without a price (their cost counted as 0). */
   readonly unpriced = new Set<string>();
 
@@ -52,11 +54,14 @@ export class UsageLedger {
   ) {}
 
   /**
-   * Check, before a call, that one more call fits the budget.
+   * Check, before a call, that one more call fits the budget, and count it as in flight until it is
+   * recorded (or released).
    * @throws StoppedError naming the limit reached
    */
   admit(role: string): void {
     const t = this.total();
+    // Calls admitted but not yet recorded count against the limits, so calls in flight cannot overshoot them.
+    t.calls += this.pending;
     const stop = (what: string) =>
       new StoppedError(
         `model budget reached (${what}) before a ${role} call`,
@@ -68,6 +73,12 @@ export class UsageLedger {
       throw stop(`${t.inputTokens + t.outputTokens} of ${this.budget.maxTokens} tokens`);
     if (this.budget.maxUsd !== undefined && t.costUsd >= this.budget.maxUsd)
       throw stop(`$${t.costUsd.toFixed(4)} of $${this.budget.maxUsd}`);
+    this.pending++;
+  }
+
+  /** An admitted call that ended without a reply to record (failed or aborted). */
+  release(): void {
+    this.pending = Math.max(0, this.pending - 1);
   }
 
   /** Record one finished call. */
@@ -76,6 +87,7 @@ export class UsageLedger {
     model: string,
     call: { inputTokens: number; outputTokens: number; wallMs: number },
   ): void {
+    this.release();
     const price = this.prices[model];
     if (!price) this.unpriced.add(model);
     const cost = price

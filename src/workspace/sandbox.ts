@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isInsidePath as inside } from "../core/paths.ts";
@@ -65,7 +65,7 @@ export function makeSandbox(
   const home = os.homedir();
   const hidden = home && home !== "/" && !inside(workspaceRoot, home) ? [home] : [];
   const pathDirs = (process.env.PATH ?? "").split(":").filter((d) => d && existsSync(d));
-  // Data directories (shared dependencies) exactly; tool installs on PATH with their whole top-level entry.
+  // Data directories (shared dependencies) exactly; tool directories on PATH with what they need (toolRoots).
   const exact = extraReadable
     .filter((d) => path.isAbsolute(d) && existsSync(d))
     .map((d) => realpathSync.native(d))
@@ -79,29 +79,99 @@ export function makeSandbox(
   return { kind: "bwrap", bwrap, writable, hidden, readable };
 }
 
+/** Entries of a PATH directory looked at for symlinks into other places (bounded: a huge bin dir is rare). */
+const MAX_BIN_ENTRIES = 2_000;
+
 /**
- * The directories to keep readable so that `dirs` work inside the sandbox: for each one under a hidden
- * directory, its whole top-level entry there (`~/.pyenv` for `~/.pyenv/shims`, `~/.nvm` for a program in
- * `~/.nvm/versions/…/bin`), because shims and launchers reach siblings of the directory on PATH. Symlinks are
- * resolved, so the real location of a program is exposed too. Secrets in other entries (`~/.ssh`, `~/.aws`,
- * dotfiles) stay hidden.
+ * The root of the installation a program lives in: its directory, or the directory above a `bin` (a
+ * package, a virtualenv, a versioned runtime), so that its libraries come along.
+ */
+function installRoot(programDir: string): string {
+  return path.basename(programDir) === "bin" ? path.dirname(programDir) : programDir;
+}
+
+/**
+ * Directories a program given by path needs readable: where the path points, and the installation its real
+ * location belongs to (see {@link installRoot}). A bare name (looked up on PATH) needs none of its own.
+ */
+export function programDirs(program: string): string[] {
+  if (!program.includes("/")) return [];
+  const dirs = [path.dirname(path.resolve(program))];
+  try {
+    dirs.push(installRoot(path.dirname(realpathSync.native(program))));
+  } catch {
+    // Missing: the run reports it.
+  }
+  return dirs;
+}
+
+/**
+ * The directories to keep readable so that the tool directories `dirs` (PATH entries under a hidden HOME)
+ * work inside the sandbox, and no more of HOME than that:
+ * - the directory itself (and its real location);
+ * - for `node_modules/.bin`, the `node_modules` holding the packages;
+ * - for a runtime version manager's directories (`…/versions/…/bin`, `~/.pyenv/shims`, `~/.rbenv/shims`, …),
+ *   the manager's own root (shims exec the manager, which reads its versions);
+ * - for `~/.cargo/bin`, `~/.rustup` (the proxies there run its toolchains) — not the rest of `~/.cargo`,
+ *   which holds `credentials.toml`;
+ * - for each symlink in the directory that points elsewhere under HOME (pipx, npm globals), the
+ *   installation it points into.
+ * Everything else of HOME — `~/.ssh`, `~/.aws`, `~/.cache`, `~/.config`, `~/.cargo/credentials.toml`,
+ * dotfiles — stays hidden. `extraExact` directories (an agent's install, shared dependencies) are kept as given.
  */
 export function toolRoots(dirs: readonly string[], hidden: readonly string[]): string[] {
   const out = new Set<string>();
+  const underHidden = (d: string) => hidden.find((h) => inside(d, h) && d !== h);
+  const add = (d: string) => {
+    if (underHidden(d) && existsSync(d)) out.add(d);
+  };
   for (const d of dirs) {
     if (!path.isAbsolute(d) || !existsSync(d)) continue;
-    for (const candidate of [path.resolve(d), realpathSync.native(d)]) {
-      const h = hidden.find((x) => inside(candidate, x) && candidate !== x);
-      if (h) out.add(path.join(h, path.relative(h, candidate).split(path.sep)[0]!));
+    for (const dir of new Set([path.resolve(d), realpathSync.native(d)])) {
+      const h = underHidden(dir);
+      if (!h) continue;
+      add(dir);
+      const base = path.basename(dir);
+      if (base === ".bin") add(path.dirname(dir));
+      const rel = path.relative(h, dir).split(path.sep);
+      if (base === "shims" || rel.includes("versions")) add(path.join(h, rel[0]!));
+      if (rel[0] === ".cargo" && base === "bin") add(path.join(h, ".rustup"));
+      let entries: string[] = [];
+      try {
+        entries = readdirSync(dir).slice(0, MAX_BIN_ENTRIES);
+      } catch {
+        continue;
+      }
+      for (const name of entries) {
+        const entry = path.join(dir, name);
+        try {
+          if (!lstatSync(entry).isSymbolicLink()) continue;
+          const target = path.dirname(realpathSync.native(entry));
+          if (!inside(target, dir)) add(installRoot(target));
+        } catch {
+          // Dangling link: nothing to expose.
+        }
+      }
     }
   }
   return [...out].sort();
 }
 
-/** `sandbox` with `dirs` kept readable where they lie under a hidden directory (undefined stays undefined). */
+/**
+ * `sandbox` with `dirs` (an agent's own installation and program directories, given exactly) kept readable
+ * where they lie under a hidden directory; a program's real location brings its installation root. Undefined
+ * stays undefined.
+ */
 export function withReadable(sandbox: Sandbox | undefined, dirs: readonly string[]): Sandbox | undefined {
   if (!sandbox) return undefined;
-  const extra = toolRoots(dirs, sandbox.hidden).filter((d) => !sandbox.readable.includes(d));
+  const extra = [
+    ...new Set(
+      dirs
+        .filter((d) => path.isAbsolute(d) && existsSync(d))
+        .flatMap((d) => [path.resolve(d), realpathSync.native(d)])
+        .filter((d) => sandbox.hidden.some((h) => inside(d, h) && d !== h)),
+    ),
+  ].filter((d) => !sandbox.readable.some((r) => inside(d, r)));
   return extra.length ? { ...sandbox, readable: [...sandbox.readable, ...extra] } : sandbox;
 }
 

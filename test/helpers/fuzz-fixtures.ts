@@ -46,7 +46,7 @@ export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {})
     steps,
     outsideChanges: [],
     concurrentCases: [],
-    sandbox: { kind: "none", hidden: [] },
+    sandbox: { kind: "none", hidden: [], readable: [] },
     ...extra,
   };
 }

@@ -4,6 +4,7 @@ import { SetupError } from "../../core/errors.ts";
 import type { CodingAgentAdapter } from "./adapter.ts";
 import { agentInstallDir, CLI_AGENTS, installedProgram } from "./agent-install.ts";
 import { cliAgentAdapter } from "./cli-agent.ts";
+import { findProgram } from "./find-program.ts";
 
 /**
  * Configuration of a real agent CLI under test (YAML `agents[]` with a `type`), and turning it — or one of the
@@ -75,6 +76,14 @@ export function cliAgentFromConfig(
   const readable: string[] = [];
   if (config.program) {
     program = path.resolve(config.program);
+    const found = findProgram(program);
+    if (found !== "ok")
+      throw new SetupError(
+        `agent "${config.name}": program ${program} ${found === "not-executable" ? "is not executable" : "was not found"}`,
+        found === "not-executable"
+          ? `chmod +x ${program}`
+          : "fix `program` of this agent in gauntlet.yaml, or remove it to use Gauntlet's pinned install",
+      );
   } else {
     const installed = installedProgram(def, options.cacheDir);
     if (!installed)

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Json } from "../../core/json-view.ts";
 import { isInsidePath } from "../../core/paths.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
 import { runProcess } from "../../workspace/process.ts";
-import { confine, withReadable } from "../../workspace/sandbox.ts";
+import { confine, programDirs, withReadable } from "../../workspace/sandbox.ts";
 import type {
   AgentWorkspace,
   CodingAgentAdapter,
@@ -388,12 +388,7 @@ class CliAgentSession implements CodingAgentSession {
       }
     };
     const program = this.#options.program;
-    const readable = [...(this.#options.readable ?? []), path.dirname(program)];
-    try {
-      readable.push(path.dirname(realpathSync.native(program)));
-    } catch {
-      // Missing program: reported below.
-    }
+    const readable = [...(this.#options.readable ?? []), ...programDirs(program)];
     const signal = request.signal
       ? AbortSignal.any([request.signal, this.#closing.signal])
       : this.#closing.signal;
@@ -425,7 +420,18 @@ class CliAgentSession implements CodingAgentSession {
     this.#steps++;
     feed("\n");
     const trace = new TraceBuilder(log, this.#workspace.dir);
-    const parsed = parser.finish(trace, { ...this.#context, sessionId: this.#sessionId });
+    let parsed: ParsedStep;
+    try {
+      parsed = parser.finish(trace, { ...this.#context, sessionId: this.#sessionId });
+    } catch (error) {
+      // A parser must never take the run down (the agent may have planted odd files in its HOME).
+      log.add({
+        type: "control",
+        kind: "error",
+        detail: `could not read the agent's output: ${(error as Error).message}`,
+      });
+      parsed = { ...emptyStep(false), error: `unreadable agent output: ${(error as Error).message}` };
+    }
     if (parsed.sessionId) this.#sessionId = parsed.sessionId;
     const usage = this.#stepUsage(parsed);
     if (usage.inputTokens || usage.outputTokens || usage.costUsd)

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { readAgentFile } from "../../core/agent-file.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import {
   type CliAgentDefinition,
@@ -43,6 +44,7 @@ function rolloutFile(codexHome: string, threadId: string): string | undefined {
     if (!existsSync(dir)) return undefined;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, entry.name);
+      // Dirent types come from lstat: a symlinked directory is not followed.
       if (entry.isDirectory() && depth < 3) {
         const found = walk(p, depth + 1);
         if (found) return found;
@@ -61,7 +63,7 @@ function rolloutFile(codexHome: string, threadId: string): string | undefined {
 export function codexRejectedCalls(codexHome: string, threadId: string | undefined): RejectedCall[] {
   const file = threadId ? rolloutFile(codexHome, threadId) : undefined;
   if (!file) return [];
-  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+  const lines = (readAgentFile(file) ?? "").split("\n").filter(Boolean);
   let turnStart = 0;
   const records = lines.map((l, i) => {
     try {

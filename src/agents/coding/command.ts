@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, realpathSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import { isErrnoCode } from "../../core/errors.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
 import { parseWith } from "../../core/validate.ts";
 import { runProcess } from "../../workspace/process.ts";
-import { confine, withReadable } from "../../workspace/sandbox.ts";
+import { confine, programDirs, withReadable } from "../../workspace/sandbox.ts";
 import type {
   AgentWorkspace,
   CodingAgentAdapter,
@@ -21,18 +20,6 @@ import { formatCommandLine, StepEventLog } from "./events.ts";
  * template, one process per step, continuing the agent's session across steps with a resume template.
  * No shell is involved, so a prompt needs no quoting.
  */
-
-/** Directories a program needs readable: where its path points and where it really lives (symlinks resolved). */
-function programDirs(program: string): string[] {
-  if (!program.includes("/")) return [];
-  const dirs = [path.dirname(program)];
-  try {
-    dirs.push(path.dirname(realpathSync.native(program)));
-  } catch {
-    // Missing: the run reports it.
-  }
-  return dirs;
-}
 
 /** Template tokens, replaced inside any argv word in one pass (a prompt containing `{stepId}` stays as is). */
 const TOKEN = /\{(prompt|sessionId|stepId|workspace)\}/g;

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
+import { readAgentFile } from "../../core/agent-file.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import {
   type CliAgentDefinition,
@@ -26,13 +27,32 @@ const WRITES = new Set(["write_file", "replace", "edit"]);
 export function geminiSessionOutputs(home: string, sessionId: string | undefined): Map<string, string> {
   const outputs = new Map<string, string>();
   const root = path.join(home, ".gemini", "tmp");
-  if (!sessionId || !existsSync(root)) return outputs;
-  for (const project of readdirSync(root)) {
+  if (!sessionId) return outputs;
+  // The agent wrote these directories: list only real directories (no symlinks), read only regular files.
+  const dirsIn = (dir: string) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name);
+    } catch {
+      return [];
+    }
+  };
+  const filesIn = (dir: string) => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name);
+    } catch {
+      return [];
+    }
+  };
+  for (const project of dirsIn(root)) {
     const chats = path.join(root, project, "chats");
-    if (!existsSync(chats)) continue;
-    for (const file of readdirSync(chats).filter((f) => f.endsWith(".jsonl"))) {
-      const text = readFileSync(path.join(chats, file), "utf8");
-      if (!text.includes(sessionId)) continue;
+    if (!dirsIn(path.join(root, project)).includes("chats")) continue;
+    for (const file of filesIn(chats).filter((f) => f.endsWith(".jsonl"))) {
+      const text = readAgentFile(path.join(chats, file));
+      if (!text?.includes(sessionId)) continue;
       for (const line of text.split("\n")) {
         if (!line.includes("functionResponse")) continue;
         let record: Json;

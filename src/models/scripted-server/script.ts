@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseWith } from "../../core/validate.ts";
 import { loadYamlFile } from "../../core/yaml-file.ts";
 
 /**
@@ -119,12 +120,19 @@ export type ModelScript = z.output<typeof ModelScript>;
 
 /**
  * Expand `${NAME}` in every string of the script from `env` (e.g. `${HOME}` for a path in the user's real
- * home, which a hostile script aims at). An unset name is left as written.
+ * home, which a hostile script aims at). An unset name is left as written and reported to `onUnset`.
  */
-export function expandScript(script: ModelScript, env: NodeJS.ProcessEnv): ModelScript {
+export function expandScript(
+  script: ModelScript,
+  env: NodeJS.ProcessEnv,
+  onUnset: (name: string) => void = () => {},
+): ModelScript {
   const expand = (value: unknown): unknown => {
     if (typeof value === "string")
-      return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => env[name] ?? all);
+      return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => {
+        if (env[name] === undefined) onUnset(name);
+        return env[name] ?? all;
+      });
     if (Array.isArray(value)) return value.map(expand);
     if (value && typeof value === "object")
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, expand(v)]));
@@ -134,12 +142,19 @@ export function expandScript(script: ModelScript, env: NodeJS.ProcessEnv): Model
 }
 
 /**
- * Load a script file, with `${NAME}` expanded from the environment.
+ * Load a script file, with `${NAME}` expanded from the environment; the expanded script is validated again
+ * (a variable can hold an invalid regular expression).
+ * @param onUnset told each `${NAME}` that is not set (it stays as written)
  * @throws InputError naming the file, line and field of a problem
  */
-export function loadModelScript(file: string, env: NodeJS.ProcessEnv = process.env): ModelScript {
-  return expandScript(
-    loadYamlFile(file, ModelScript, "fix the step, or run `gauntlet schema model-script` for the shape"),
-    env,
-  );
+export function loadModelScript(
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+  onUnset?: (name: string) => void,
+): ModelScript {
+  const hint = "fix the step, or run `gauntlet schema model-script` for the shape";
+  const unset = new Set<string>();
+  const expanded = expandScript(loadYamlFile(file, ModelScript, hint), env, (name) => unset.add(name));
+  for (const name of unset) onUnset?.(name);
+  return parseWith(ModelScript, expanded, { file }, `${hint} (after \${…} expansion)`);
 }
