@@ -333,6 +333,34 @@ describe("symlinks that leave the workspace", () => {
   });
 });
 
+describe("symlinks into the user's HOME", () => {
+  it("are removed, never copied: the agent must not see HOME through the repository", async () => {
+    const fs = await import("node:fs");
+    const { tmpdir: td } = await import("node:os");
+    const { join } = await import("node:path");
+    const { resolveSource } = await import("../src/workspace/source.ts");
+    const { createWorkspace } = await import("../src/workspace/workspace.ts");
+    const home = fs.mkdtempSync(join(td(), "home-"));
+    fs.writeFileSync(join(home, "secret.txt"), "home secret\n");
+    const repo = fs.mkdtempSync(join(td(), "homelink-"));
+    fs.writeFileSync(join(repo, "a.txt"), "a\n");
+    fs.symlinkSync(join(home, "secret.txt"), join(repo, "secret-link"));
+    const realHome = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const ws = await createWorkspace(await resolveSource(repo));
+      try {
+        expect(fs.existsSync(join(ws.dir, "secret-link"))).toBe(false);
+        expect(fs.readFileSync(join(ws.dir, "a.txt"), "utf8")).toBe("a\n");
+      } finally {
+        await ws.dispose();
+      }
+    } finally {
+      process.env.HOME = realHome;
+    }
+  });
+});
+
 describe("git remotes", () => {
   it("are removed from the copy, so an agent cannot push to the user's remote", async () => {
     const fs = await import("node:fs");

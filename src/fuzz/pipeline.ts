@@ -163,20 +163,26 @@ export async function runFuzzCampaign(
   try {
     return await campaignStages(store, opts, roles, { source, bwrap, agents, log, hooks });
   } finally {
-    if (roles.usesModels) reportModelUsage(store, roles, log);
+    if (roles.usesModels) reportModelUsage(store, roles, log, opts.replay !== undefined);
   }
 }
 
 /** Write `model-usage.json` (totals per role) and log one line of totals. */
-function reportModelUsage(store: RunStore, roles: CampaignRoles, log: (line: string) => void): void {
+function reportModelUsage(
+  store: RunStore,
+  roles: CampaignRoles,
+  log: (line: string) => void,
+  replayed: boolean,
+): void {
   const total = roles.ledger.total();
   store.writeJson("model-usage.json", {
+    replayed,
     total,
     byRole: roles.ledger.byRole(),
     unpriced: [...roles.ledger.unpriced],
   });
   log(
-    `model usage: ${total.calls} calls, ${total.inputTokens} input + ${total.outputTokens} output tokens, $${total.costUsd.toFixed(4)}${roles.ledger.unpriced.size ? ` (no price for ${[...roles.ledger.unpriced].join(", ")})` : ""}`,
+    `model usage${replayed ? " (replayed from the record: nothing was spent)" : ""}: ${total.calls} calls, ${total.inputTokens} input + ${total.outputTokens} output tokens, $${total.costUsd.toFixed(4)}${roles.ledger.unpriced.size ? ` (no price for ${[...roles.ledger.unpriced].join(", ")})` : ""}`,
   );
 }
 

@@ -151,6 +151,9 @@ function containSymlinks(dir: string, source: PreparedSource): void {
     const link = path.join(dir, rel);
     rmSync(link, { force: true });
     if (target === undefined) continue;
+    // Never bring a file of the user's HOME into the agent's view (the sandbox hides HOME for a reason).
+    const home = os.homedir();
+    if (home && home !== "/" && isInside(target, realpathSync.native(home))) continue;
     try {
       const st = statSync(target);
       if (st.isFile() && st.size <= 1024 * 1024) copyFileSync(target, link);
