@@ -1,5 +1,9 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unsafePathReason } from "../src/core/paths.ts";
+import { RunStore } from "../src/core/run-store.ts";
 
 describe("workspace paths", () => {
   it("rejects absolute paths and traversal", () => {
@@ -34,5 +38,19 @@ describe("multi-line secrets", () => {
       .join("\n");
     expect(redact(diff, secrets)).not.toContain("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC");
     expect(redact(key, secrets)).toBe("[REDACTED:MY_KEY]");
+  });
+});
+
+describe("run lock", () => {
+  it("lets one process write a run at a time, and takes over a lock whose process is gone", () => {
+    const base = mkdtempSync(path.join(tmpdir(), "lock-"));
+    const store = RunStore.create(base, {});
+    writeFileSync(store.file("lock"), "1"); // pid 1 (init) is alive
+    expect(() => store.lock()).toThrow(/in use by process 1/);
+    writeFileSync(store.file("lock"), "999999999"); // no such process
+    const release = store.lock();
+    expect(readFileSync(store.file("lock"), "utf8")).toBe(String(process.pid));
+    release();
+    expect(existsSync(store.file("lock"))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import { SetupError } from "./errors.ts";
+import { isErrnoCode, SetupError } from "./errors.ts";
 import { newRunId } from "./ids.ts";
 import { appendJsonl, type ReadJsonlOptions, readJsonlIfExists } from "./jsonl.ts";
 
@@ -54,6 +54,32 @@ export class RunStore {
     return new RunStore(runId, dir);
   }
 
+  /**
+   * Take the run's lock (`lock` file holding our pid), so two processes never write the same run at once
+   * (e.g. two `--resume` of one run). A lock left by a process that no longer exists is taken over.
+   * @returns a function that releases it
+   * @throws SetupError when a live process holds it
+   */
+  lock(): () => void {
+    const file = this.file("lock");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        writeFileSync(file, String(process.pid), { flag: "wx" });
+        return () => rmSync(file, { force: true });
+      } catch (error) {
+        if (!isErrnoCode(error, "EEXIST")) throw error;
+        const holder = Number(readFileSync(file, "utf8").trim());
+        if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder))
+          throw new SetupError(
+            `run ${this.runId} is in use by process ${holder}`,
+            "wait for it to finish (or stop it), then resume",
+          );
+        rmSync(file, { force: true });
+      }
+    }
+    throw new SetupError(`could not lock run ${this.runId}`, "try again");
+  }
+
   /** Path of a file in the run directory. */
   file(name: string): string {
     return path.join(this.dir, name);
@@ -84,5 +110,15 @@ export class RunStore {
   writeText(name: string, text: string): void {
     mkdirSync(path.dirname(this.file(name)), { recursive: true });
     writeFileSync(this.file(name), text);
+  }
+}
+
+/** Whether a process with this pid exists (signal 0 probes without sending anything). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return isErrnoCode(error, "EPERM");
   }
 }

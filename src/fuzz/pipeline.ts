@@ -160,10 +160,12 @@ export async function runFuzzCampaign(
     log(
       `models: screener ${roles.screener.engine}, task generator ${roles.taskGenerator.engine}, reviewer ${roles.reviewer?.engine ?? "none"}${opts.replay ? ` (replaying ${opts.replay})` : ""}`,
     );
+  const unlock = store.lock();
   try {
     return await campaignStages(store, opts, roles, { source, bwrap, agents, log, hooks });
   } finally {
     if (roles.usesModels) reportModelUsage(store, roles, log, opts.replay !== undefined);
+    unlock();
   }
 }
 
