@@ -117,7 +117,8 @@ describe.each(Object.keys(CLI_AGENTS))("real agent CLI %s (pinned) against the s
   it("runs a two-step case in one resumed session: tool calls, exit code 3, the edit, file evidence", async () => {
     const { result } = await runTwoSteps(type, [
       step(1, "Please create the notes file, then check it."),
-      step(2, "Now fix the greeting in the notes."),
+      // Starts with dashes: a prompt must never be taken for a command-line option.
+      step(2, "--- Now fix the greeting in the notes."),
     ]);
     const detail = JSON.stringify({
       status: result.status,

@@ -142,7 +142,6 @@ export const claudeCode: CliAgentDefinition = {
   },
   args: ({ prompt, sessionId, resume, model, extraArgs }) => [
     "-p",
-    prompt,
     "--output-format",
     "stream-json",
     "--verbose",
@@ -152,6 +151,9 @@ export const claudeCode: CliAgentDefinition = {
     "bypassPermissions",
     ...(resume ? ["--resume", sessionId!] : sessionId ? ["--session-id", sessionId] : []),
     ...extraArgs,
+    // After `--`, a prompt starting with a dash is not taken for an option.
+    "--",
+    prompt,
   ],
   parser: () => claudeShapedParser(SHELL, WRITES, claudeExitCode),
 };

@@ -105,8 +105,8 @@ export const geminiCli: CliAgentDefinition = {
     model,
     ...(resume ? ["--resume", sessionId!] : sessionId ? ["--session-id", sessionId] : []),
     ...extraArgs,
-    "-p",
-    prompt,
+    // `--prompt=<text>`: a prompt starting with a dash is not taken for an option.
+    `--prompt=${prompt}`,
   ],
   parser() {
     return collectingParser((records, trace, context) => {

@@ -47,8 +47,8 @@ export const qwenCode: CliAgentDefinition = {
     model,
     ...(resume ? ["--resume", sessionId!] : sessionId ? ["--session-id", sessionId] : []),
     ...extraArgs,
-    "-p",
-    prompt,
+    // `--prompt=<text>`: a prompt starting with a dash is not taken for an option.
+    `--prompt=${prompt}`,
   ],
   parser() {
     const inner = claudeShapedParser(SHELL, WRITES, (text) => exitCodeInText(text));
