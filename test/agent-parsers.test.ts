@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI_AGENTS } from "../src/agents/coding/agent-install.ts";
-import { type ParsedStep, TraceBuilder } from "../src/agents/coding/cli-agent.ts";
+import type { ParsedStep } from "../src/agents/coding/cli-agent.ts";
 import { unwrapShell } from "../src/agents/coding/codex.ts";
 import { StepEventLog } from "../src/agents/coding/events.ts";
+import { TraceBuilder } from "../src/agents/coding/trace-builder.ts";
 import { readAgentFile } from "../src/core/agent-file.ts";
 import type { TrajectoryEvent } from "../src/core/trajectory.ts";
 

@@ -3,11 +3,11 @@ import {
   type CliAgentDefinition,
   collectingParser,
   emptyStep,
-  exitCodeInText,
   type ParsedStep,
   type StreamParser,
   writeConfigFile,
 } from "./cli-agent.ts";
+import { exitCodeInText } from "./trace-builder.ts";
 
 /**
  * Claude Code (`@anthropic-ai/claude-code`), headless (agent-clis.md §2): `claude -p <prompt>

@@ -6,10 +6,10 @@ import {
   type CliAgentDefinition,
   collectingParser,
   emptyStep,
-  exitCodeInText,
   type ParsedStep,
   writeConfigFile,
 } from "./cli-agent.ts";
+import { exitCodeInText } from "./trace-builder.ts";
 
 /**
  * Gemini CLI (`@google/gemini-cli`), headless (agent-clis.md §4): `gemini -p <prompt> -o stream-json

@@ -1,6 +1,7 @@
 import { claudeShapedParser } from "./claude-code.ts";
 import type { CliAgentDefinition } from "./cli-agent.ts";
-import { exitCodeInText, writeConfigFile } from "./cli-agent.ts";
+import { writeConfigFile } from "./cli-agent.ts";
+import { exitCodeInText } from "./trace-builder.ts";
 
 /**
  * Qwen Code (`@qwen-code/qwen-code`, a Gemini CLI fork), headless (agent-clis.md §6): `qwen -p <prompt>
