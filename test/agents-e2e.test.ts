@@ -153,6 +153,8 @@ describe.each(Object.keys(CLI_AGENTS))("real agent CLI %s (pinned) against the s
     // Session continuity: every model request of step 2 carried step 1's prompt in its history.
     const step2 = server.requests.filter((r) => r.prompt.includes("fix the greeting"));
     expect(step2.length).toBeGreaterThanOrEqual(3);
+    // The prompt reaches the model exactly as written (no quoting, not taken for an option).
+    expect(step2.every((r) => r.prompt === "--- Now fix the greeting in the notes.")).toBe(true);
     expect(
       step2.every((r) => r.promptCount >= 2),
       JSON.stringify(step2.map((r) => r.promptCount)),

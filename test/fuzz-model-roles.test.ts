@@ -134,6 +134,7 @@ describe("model-backed fuzz roles (llm engines)", () => {
   it("a spent model budget stops the run with a clear message, and the usage so far is written", async () => {
     const model = `openai-compatible:${server.url}/v1#scripted`;
     const base = path.join(root, "store-budget");
+    const servedBefore = server.requests.length;
     const run = runFuzzCampaign(
       {
         repo,
@@ -152,8 +153,18 @@ describe("model-backed fuzz roles (llm engines)", () => {
     await expect(run).rejects.toThrow(StoppedError);
     await expect(run).rejects.toThrow(/model budget reached \(5 of 5 calls\)/);
     const runId = readdirSync(path.join(base, "runs"))[0]!;
-    const usage = JSON.parse(readFileSync(RunStore.open(base, runId).file("model-usage.json"), "utf8"));
-    expect(usage.total.calls).toBe(5);
+    const usageFile = RunStore.open(base, runId).file("model-usage.json");
+    expect(JSON.parse(readFileSync(usageFile, "utf8")).total.calls).toBe(5);
+    expect(server.requests.length - servedBefore).toBe(5);
+
+    // Resumed with a larger budget: the budget is per run (earlier calls count), none is paid for twice.
+    const resumed = runFuzzCampaign(
+      { resumeRunId: runId, modelLimits: { budget: { maxCalls: 12 }, prices: {} } },
+      { base },
+    );
+    await expect(resumed).rejects.toThrow(/model budget reached \(12 of 12 calls\)/);
+    expect(JSON.parse(readFileSync(usageFile, "utf8")).total.calls).toBe(12);
+    expect(server.requests.length - servedBefore).toBe(12);
   }, 60_000);
 });
 

@@ -150,7 +150,13 @@ export async function composeSeedTemplates(
     inventory.actionTypes.map((action) => ({ pattern, action })),
   );
   // All pairs are asked at once; a model-backed screener limits its own concurrency. Order stays pattern-major.
-  const screenings = await Promise.all(pairs.map(({ pattern, action }) => screener.screen(pattern, action)));
+  // Every call settles before a failure (e.g. a spent budget) is reported, so usage is complete when written.
+  const settled = await Promise.allSettled(
+    pairs.map(({ pattern, action }) => screener.screen(pattern, action)),
+  );
+  const failed = settled.find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
+  const screenings = settled.map((r) => (r as PromiseFulfilledResult<Screening>).value);
   const templates: SeedTemplate[] = [];
   screenings.forEach((screening, i) => {
     if (screening.compatible)

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ModelClient } from "../models/client.ts";
 import { ReplayCache } from "../models/replay-cache.ts";
-import { DEFAULT_PRICES, UsageLedger } from "../models/usage.ts";
+import { DEFAULT_PRICES, UsageLedger, type UsageTotals } from "../models/usage.ts";
 import { type CompatibilityScreener, rulesScreener } from "./compose.ts";
 import { rulesTaskGenerator, type TaskGenerator } from "./instantiate.ts";
 import { llmScreener } from "./llm-screener.ts";
@@ -85,10 +85,16 @@ export interface CampaignRoles {
 export function campaignRoles(
   config: ModelsConfig | undefined,
   recordFile: string,
-  options: { replayFile?: string; onRetry?: (line: string) => void } = {},
+  options: {
+    replayFile?: string;
+    onRetry?: (line: string) => void;
+    /** Usage per role of this run's earlier invocations (its `model-usage.json`), counted against the budget. */
+    usedBefore?: Record<string, UsageTotals>;
+  } = {},
 ): CampaignRoles {
   const models = ModelsConfig.parse(config ?? {});
   const ledger = new UsageLedger(models.budget, { ...DEFAULT_PRICES, ...models.prices });
+  if (options.usedBefore) ledger.carryOver(options.usedBefore);
   const usesModels = Boolean(models.screener || models.taskGenerator || models.reviewer);
   const cache = usesModels
     ? options.replayFile

@@ -10,6 +10,7 @@ import { Finding as FindingSchema } from "../core/finding.ts";
 import { readJsonl } from "../core/jsonl.ts";
 import { isInsidePath } from "../core/paths.ts";
 import { RunStore } from "../core/run-store.ts";
+import type { UsageTotals } from "../models/usage.ts";
 import { detectBwrap } from "../workspace/sandbox.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
@@ -87,9 +88,11 @@ export async function runFuzzCampaign(
   const log = hooks.log ?? (() => {});
   const base = hooks.base ?? RunStore.defaultBase();
   let store: RunStore | undefined;
+  let unlock: (() => void) | undefined;
   let opts: CampaignOptions;
   if ("resumeRunId" in options) {
     store = RunStore.open(base, options.resumeRunId);
+    unlock = store.lock();
     opts = store.readJson("run.json") as CampaignOptions;
     log(`resuming run ${store.runId}`);
     // Budget and prices are limits, not part of what the run tests: a resume takes the current ones (a run
@@ -152,15 +155,19 @@ export async function runFuzzCampaign(
     log(`run ${store.runId} → ${store.dir}`);
   }
 
+  const usedBefore = existsSync(store.file("model-usage.json"))
+    ? (store.readJson("model-usage.json") as { byRole?: Record<string, UsageTotals> }).byRole
+    : undefined;
   const roles = campaignRoles(opts.models, store.file("model-calls.jsonl"), {
     replayFile: opts.replay,
     onRetry: (line) => log(`model: ${line}`),
+    usedBefore,
   });
   if (roles.usesModels)
     log(
       `models: screener ${roles.screener.engine}, task generator ${roles.taskGenerator.engine}, reviewer ${roles.reviewer?.engine ?? "none"}${opts.replay ? ` (replaying ${opts.replay})` : ""}`,
     );
-  const unlock = store.lock();
+  unlock ??= store.lock();
   try {
     return await campaignStages(store, opts, roles, { source, bwrap, agents, log, hooks });
   } finally {

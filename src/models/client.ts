@@ -307,12 +307,16 @@ export class ModelClient {
   }
 
   /**
-   * The recorded call in replay mode, accounted in the ledger with its recorded tokens (wall time 0), so a
-   * replayed run meets the same budgets as the recording.
+   * The recorded call: in replay mode always (a miss is an error), accounted in the ledger with its recorded
+   * tokens (wall time 0), so a replayed run meets the same budgets as the recording; in record mode when the
+   * record already has it (not accounted again).
    */
   private fromCache(role: string, cacheKey: unknown) {
     const cache = this.#options.cache;
-    if (this.cacheMode !== "replay" || !cache) return undefined;
+    if (!cache || this.cacheMode === "off") return undefined;
+    // Recording: a request already in the record (a resumed run) is answered from it, not paid for twice;
+    // its cost is in the usage carried over from the invocation that made it.
+    if (this.cacheMode === "record") return cache.lookup(cacheKey);
     this.#options.ledger.admit(role);
     const hit = cache.lookup(cacheKey);
     if (!hit) this.#options.ledger.release();

@@ -102,6 +102,19 @@ export class UsageLedger {
     this.roles.set(role, t);
   }
 
+  /**
+   * Add totals accounted earlier (a resumed run's previous invocations), so budgets hold per run.
+   * @param byRole totals per role, as {@link byRole} returns them
+   */
+  carryOver(byRole: Readonly<Record<string, UsageTotals>>): void {
+    for (const [role, t] of Object.entries(byRole)) {
+      const mine = this.roles.get(role) ?? zero();
+      for (const k of ["calls", "inputTokens", "outputTokens", "costUsd", "wallMs"] as const)
+        mine[k] += t[k] ?? 0;
+      this.roles.set(role, mine);
+    }
+  }
+
   /** Totals per role. */
   byRole(): Record<string, UsageTotals> {
     return Object.fromEntries([...this.roles].map(([r, t]) => [r, { ...t }]));

@@ -63,7 +63,9 @@ export const opencode: CliAgentDefinition = {
     ...(resume ? ["--session", sessionId!] : []),
     ...extraArgs,
     "--",
-    prompt,
+    // `opencode run` joins its message arguments with spaces but wraps any argument holding a space in
+    // quotes; split on spaces, the prompt reaches the model exactly as written.
+    ...prompt.split(" "),
   ],
   parser() {
     return collectingParser((records, trace) => {
