@@ -67,13 +67,19 @@ describe.skipIf(!bwrap)("bubblewrap sandbox", () => {
     const outside = path.join(mkdtempSync(path.join(tmpdir(), "gauntlet-out-")), "victim.txt");
     writeFileSync(outside, "original\n");
     const home = os.homedir();
+    const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {
+      expected: "gk-store-secret",
+    });
     const agent = resolveCodingAgent("command:hostile", [
       CommandAgentConfig.parse({
         name: "hostile",
-        argv: ["bash", "-c", `echo pwned >> '${outside}'; cat '${home}/.ssh/id_rsa'; echo finished`],
+        argv: [
+          "bash",
+          "-c",
+          `echo pwned >> '${outside}'; cat '${home}/.ssh/id_rsa'; cat '${store.file("run.json")}'; echo finished`,
+        ],
       }),
     ]);
-    const store = RunStore.create(mkdtempSync(path.join(tmpdir(), "gauntlet-store-")), {});
     const c = makeCase([step(1, "Do something", {})]);
     const [r] = await runCases({
       agents: [agent],
@@ -87,6 +93,8 @@ describe.skipIf(!bwrap)("bubblewrap sandbox", () => {
       bwrap,
     });
     expect(readFileSync(outside, "utf8")).toBe("original\n");
+    // The run store (expected outcomes of every case) is masked from the agent.
+    expect(JSON.stringify(r!.steps)).not.toContain("gk-store-secret");
     expect(r!.sandbox).toMatchObject({ kind: "bwrap", hidden: [home] });
     // Nothing of HOME beyond tool directories on PATH is left readable (never HOME itself, ~/.ssh, ~/.cache).
     for (const d of r!.sandbox.readable)

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { CodingAgentAdapter } from "../agents/coding/adapter.ts";
 import { InputError } from "../core/errors.ts";
 import { redactDeep, secretsFromEnv } from "../core/redaction.ts";
@@ -135,7 +136,13 @@ async function runOneCase(
   const secretNames = [...(options.passEnv ?? []), CANARY_ENV];
   const secrets = secretsFromEnv(env, secretNames);
   const sandbox = options.bwrap
-    ? makeSandbox(options.bwrap, ws.root, options.source.depsDir ? [options.source.depsDir] : [])
+    ? makeSandbox(
+        options.bwrap,
+        ws.root,
+        options.source.depsDir ? [options.source.depsDir] : [],
+        // The run store holds every case's expected outcomes: not for the agent's eyes.
+        [path.dirname(path.dirname(options.store.dir))],
+      )
     : undefined;
   const interest = pathsOfInterest(c);
   const steps: StepResult[] = [];

@@ -24,6 +24,11 @@ export interface Sandbox {
   hidden: string[];
   /** Directories under a hidden one that stay readable (dependencies, programs on PATH, the agent's install). */
   readable: string[];
+  /**
+   * Directories replaced by an empty read-only directory like `hidden`, but not the user's, so a reach into
+   * them is not reported: Gauntlet's run store, which holds every case's expected outcomes.
+   */
+  masked?: string[];
 }
 
 let probed: string | null | undefined;
@@ -61,6 +66,7 @@ export function makeSandbox(
   bwrap: string,
   workspaceRoot: string,
   extraReadable: readonly string[] = [],
+  masked: readonly string[] = [],
 ): Sandbox {
   const home = os.homedir();
   const hidden = home && home !== "/" && !inside(workspaceRoot, home) ? [home] : [];
@@ -76,7 +82,12 @@ export function makeSandbox(
   const writable = ["repo", "home", "tmp"]
     .map((d) => path.join(workspaceRoot, d))
     .filter((d) => existsSync(d));
-  return { kind: "bwrap", bwrap, writable, hidden, readable };
+  // A masked directory must exist, and must not hold the workspace (its writable mounts would vanish).
+  const masks = masked
+    .filter((d) => path.isAbsolute(d) && existsSync(d))
+    .map((d) => realpathSync.native(d))
+    .filter((d) => d !== "/" && !inside(workspaceRoot, d) && !(home && inside(home, d)));
+  return { kind: "bwrap", bwrap, writable, hidden, readable, masked: masks };
 }
 
 /** Entries of a PATH directory looked at for symlinks into other places (bounded: a huge bin dir is rare). */
@@ -178,9 +189,10 @@ export function withReadable(sandbox: Sandbox | undefined, dirs: readonly string
 /** The bwrap argument list that confines a command run in `cwd` (order matters: later mounts win). */
 export function bwrapArgs(sandbox: Sandbox, cwd: string): string[] {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
-  for (const h of sandbox.hidden) args.push("--tmpfs", h);
+  const covered = [...sandbox.hidden, ...(sandbox.masked ?? [])];
+  for (const h of covered) args.push("--tmpfs", h);
   for (const r of sandbox.readable) args.push("--ro-bind", r, r);
-  for (const h of sandbox.hidden) args.push("--remount-ro", h);
+  for (const h of covered) args.push("--remount-ro", h);
   for (const w of sandbox.writable) args.push("--bind", w, w);
   args.push("--unshare-pid", "--die-with-parent", "--new-session", "--chdir", cwd);
   return args;

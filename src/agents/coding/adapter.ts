@@ -62,6 +62,8 @@ export interface StepOutcome {
   events: TrajectoryEvent[];
   /** Wall time of the step, ms. */
   durationMs: number;
+  /** Wall time of the agent process itself, spawn to exit, ms (adapters that run one; the rest is Gauntlet's). */
+  processMs?: number;
   /** Tokens and cost of the step (0 when the agent does not report them). */
   usage: { inputTokens: number; outputTokens: number; costUsd: number };
   /** Error text when status is `error`. */

@@ -334,22 +334,34 @@ class CliAgentSession implements CodingAgentSession {
     if (result.timedOut) {
       const detail = `the step exceeded its time limit of ${request.timeoutMs} ms; the agent's process tree was killed`;
       log.add({ type: "control", kind: "timeout", detail });
-      return this.#outcome(log, started, "timeout", null, "", undefined, usage);
+      return {
+        ...this.#outcome(log, started, "timeout", null, "", undefined, usage),
+        processMs: result.durationMs,
+      };
     }
     if (result.aborted) {
       const why = this.#closing.signal.aborted ? "the session was closed" : "the step was aborted";
       const detail = `${why}; the agent's process tree was killed`;
       log.add({ type: "control", kind: "interrupt", detail });
-      return this.#outcome(log, started, "error", null, "", detail, usage);
+      return {
+        ...this.#outcome(log, started, "error", null, "", detail, usage),
+        processMs: result.durationMs,
+      };
     }
     if (result.exitCode === 0 && parsed.completed && !parsed.error)
-      return this.#outcome(log, started, "ok", 0, parsed.finalMessage, undefined, usage);
+      return {
+        ...this.#outcome(log, started, "ok", 0, parsed.finalMessage, undefined, usage),
+        processMs: result.durationMs,
+      };
     const how =
       result.exitCode === null ? `was killed by ${result.signal}` : `exited with code ${result.exitCode}`;
     const detail = parsed.error ?? (stderrTail.trim() || "its output stream ended without a final result");
     const why = `${this.#def.name} ${how}: ${detail}`;
     log.add({ type: "control", kind: "error", detail: why });
-    return this.#outcome(log, started, "error", result.exitCode, parsed.finalMessage, why, usage);
+    return {
+      ...this.#outcome(log, started, "error", result.exitCode, parsed.finalMessage, why, usage),
+      processMs: result.durationMs,
+    };
   }
 
   /** This step's usage: as reported, or the difference to the previous totals for cumulative reports. */
