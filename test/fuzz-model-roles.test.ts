@@ -7,6 +7,7 @@ import { RunStore } from "../src/core/run-store.ts";
 import { FuzzCase } from "../src/fuzz/case.ts";
 import { Screening } from "../src/fuzz/compose.ts";
 import { runFuzzCampaign } from "../src/fuzz/pipeline.ts";
+import { step } from "../src/fuzz/recipes/recipe.ts";
 import { applySecondOpinions, SecondOpinion } from "../src/fuzz/second-opinion.ts";
 import { ModelScript } from "../src/models/scripted-server/script.ts";
 import { type ScriptedModelServer, startScriptedModelServer } from "../src/models/scripted-server/server.ts";
@@ -17,16 +18,8 @@ import { type ScriptedModelServer, startScriptedModelServer } from "../src/model
  * campaign replayed from its record without any model call.
  */
 
-const intent = (extra: Record<string, unknown>) => ({
-  creates: [],
-  modifies: [],
-  deletes: [],
-  keeps: [],
-  verifies: [],
-  reply: "free",
-  protectSecrets: false,
-  ...extra,
-});
+/** A step intent with the usual defaults (as the rules recipes build them). */
+const intent = (extra: Parameters<typeof step>[2]) => step(0, "x", extra).intent;
 
 const script = ModelScript.parse({
   structured: {
@@ -39,7 +32,7 @@ const script = ModelScript.parse({
       steps: [
         {
           instruction: "Write a short summary of index.js to notes/summary.md.",
-          intent: intent({ creates: [{ path: "notes/summary.md", format: "markdown", content: "notes" }] }),
+          intent: intent({ creates: [{ path: "notes/summary.md", format: "markdown", content: "notes", nonEmpty: true }] }),
         },
         {
           instruction: "Append the line `// reviewed` to index.js, and touch nothing else.",
