@@ -32,7 +32,9 @@ const script = ModelScript.parse({
       steps: [
         {
           instruction: "Write a short summary of index.js to notes/summary.md.",
-          intent: intent({ creates: [{ path: "notes/summary.md", format: "markdown", content: "notes", nonEmpty: true }] }),
+          intent: intent({
+            creates: [{ path: "notes/summary.md", format: "markdown", content: "notes", nonEmpty: true }],
+          }),
         },
         {
           instruction: "Append the line `// reviewed` to index.js, and touch nothing else.",
