@@ -1,0 +1,67 @@
+import { closeSync, openSync, readSync } from "node:fs";
+import { InputError } from "../../core/errors.ts";
+import { obj, str } from "../../core/json-view.ts";
+
+/**
+ * Which log format a file is (score suite import), from its first lines: read at most 64 KiB, so detection
+ * costs the same for any file size.
+ */
+
+/** Formats the importers read so far. */
+export const FORMATS = ["claude-code-jsonl", "claude-code-stream-json"] as const;
+export type TrajectoryFormat = (typeof FORMATS)[number];
+
+const HEAD_BYTES = 64 * 1024;
+
+/** The first complete lines of a file that parse as JSON objects (at most `max`). */
+function headRecords(file: string, max = 20): Record<string, unknown>[] {
+  const fd = openSync(file, "r");
+  const buffer = Buffer.alloc(HEAD_BYTES);
+  let n: number;
+  try {
+    n = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const text = buffer.subarray(0, n).toString("utf8");
+  const lines = text.split("\n");
+  if (n === HEAD_BYTES) lines.pop(); // the last line may be cut
+  const out: Record<string, unknown>[] = [];
+  for (const line of lines) {
+    if (out.length >= max) break;
+    try {
+      const v = JSON.parse(line) as unknown;
+      if (v && typeof v === "object" && !Array.isArray(v)) out.push(v as Record<string, unknown>);
+    } catch {
+      // Not a JSONL line: other formats are checked below.
+    }
+  }
+  return out;
+}
+
+/**
+ * Detect a file's format.
+ * @throws InputError naming the file when no importer recognises it
+ */
+export function detectFormat(file: string): TrajectoryFormat {
+  const records = headRecords(file);
+  const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
+  if (has((r) => r.type === "system" && r.subtype === "init" && ("claude_code_version" in r || "tools" in r)))
+    return "claude-code-stream-json";
+  if (
+    has((r) => ["user", "assistant"].includes(str(r.type)) && "sessionId" in r && "uuid" in r) ||
+    has((r) => r.type === "file-history-snapshot" || r.type === "queue-operation")
+  )
+    return "claude-code-jsonl";
+  if (
+    has(
+      (r) => ["assistant", "user"].includes(str(r.type)) && "session_id" in r && Boolean(obj(r.message).role),
+    )
+  )
+    return "claude-code-stream-json";
+  throw new InputError(
+    { file },
+    "not a trajectory format Gauntlet knows",
+    `supported so far: ${FORMATS.join(", ")}; name one with --format if detection is wrong`,
+  );
+}

@@ -1,0 +1,24 @@
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
+
+/**
+ * A trajectory read from an agent's own log (score suite, ProcCtrlBench §3.1: standardise heterogeneous
+ * logs): standard events with provenance, plus what could not be read.
+ */
+export interface ImportedTrajectory {
+  /** The agent's session id, or the file name when the log has none. */
+  id: string;
+  /** Format it was read as, e.g. `claude-code-jsonl`. */
+  format: string;
+  /** Source file. */
+  file: string;
+  /** Agent that produced it, e.g. `claude-code`. */
+  agent: string;
+  /** Model(s) named in the log. */
+  models: string[];
+  /** Standard events in order; each carries `raw: {file, line}`. */
+  events: TrajectoryEvent[];
+  /** Lines that could not be read or mapped, with why (counted and reported, never silently dropped). */
+  skipped: { line: number; reason: string }[];
+  /** Lines read. */
+  lines: number;
+}

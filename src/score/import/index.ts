@@ -1,0 +1,27 @@
+import { InputError } from "../../core/errors.ts";
+import { importClaudeCode } from "./claude-code.ts";
+import { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
+import type { ImportedTrajectory } from "./imported.ts";
+
+export { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
+export type { ImportedTrajectory } from "./imported.ts";
+
+/**
+ * Import one agent log as a standard trajectory (score suite, ProcCtrlBench §3.1), auto-detecting its format
+ * unless `format` is given.
+ * @throws InputError for an unknown format or an unreadable file
+ */
+export async function importTrajectory(file: string, format?: string): Promise<ImportedTrajectory> {
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
+    throw new InputError(
+      { field: "--format" },
+      `unknown format "${format}"`,
+      `use one of: ${FORMATS.join(", ")}`,
+    );
+  const chosen = (format as TrajectoryFormat | undefined) ?? detectFormat(file);
+  switch (chosen) {
+    case "claude-code-jsonl":
+    case "claude-code-stream-json":
+      return importClaudeCode(file, chosen);
+  }
+}
