@@ -92,3 +92,61 @@ describe("bad input", () => {
     expect(() => detectFormat(file)).toThrow(InputError);
   });
 });
+
+describe("Codex importers on real logs", () => {
+  it.each([
+    [
+      "codex-rollout/agentcmd__rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl",
+      34,
+      34,
+      34,
+    ],
+    [
+      "codex-rollout/localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
+      118,
+      118,
+      116,
+    ],
+    // Ends on a call with no output: the call is kept, nothing is invented for it.
+    [
+      "codex-rollout/localpush__rollout-2026-02-23T13-19-38-019c8a70-dda7-7f33-98ea-f30553347322.jsonl",
+      1,
+      0,
+      0,
+    ],
+    ["codex-rollout/claude-code-transcripts__sample_codex_session.jsonl", 0, 0, 0],
+  ])("%s: %i calls, %i results, %i shell commands", async (file, calls, results, commands) => {
+    const t = await importTrajectory(path.join(DATA, file));
+    expect(t.format).toBe("codex-rollout");
+    expect(count(t.events, "tool_call")).toBe(calls);
+    expect(count(t.events, "tool_result")).toBe(results);
+    expect(count(t.events, "command")).toBe(commands);
+    expect(t.skipped).toEqual([]);
+  });
+
+  it("reads exit codes from the older `{output, metadata}` outputs and shell argv as a command line", async () => {
+    const t = await importTrajectory(
+      path.join(
+        DATA,
+        "codex-rollout/agentcmd__rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl",
+      ),
+    );
+    const first = t.events.find((e) => e.type === "command")!;
+    expect(first).toMatchObject({ exitCode: 0 });
+    expect(first.type === "command" && first.command.startsWith("bash")).toBe(false);
+    expect(count(t.events, "usage")).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["agentcmd__stream-output-2.jsonl", 1, 0],
+    ["agentcmd__stream-output-3.jsonl", 0, 1],
+    ["agentcmd__stream-output-5.jsonl", 1, 0],
+    ["agentcmd__stream-output-multi-1.jsonl", 0, 0],
+  ])("codex exec --json %s: %i commands, %i file-change items", async (file, commands, patches) => {
+    const t = await importTrajectory(path.join(DATA, "codex-exec-json", file));
+    expect(t.format).toBe("codex-exec-json");
+    expect(count(t.events, "command")).toBe(commands);
+    expect(t.events.filter((e) => e.type === "tool_call" && e.name === "apply_patch")).toHaveLength(patches);
+    expect(t.skipped).toEqual([]);
+  });
+});

@@ -8,7 +8,12 @@ import { obj, str } from "../../core/json-view.ts";
  */
 
 /** Formats the importers read so far. */
-export const FORMATS = ["claude-code-jsonl", "claude-code-stream-json"] as const;
+export const FORMATS = [
+  "claude-code-jsonl",
+  "claude-code-stream-json",
+  "codex-rollout",
+  "codex-exec-json",
+] as const;
 export type TrajectoryFormat = (typeof FORMATS)[number];
 
 const HEAD_BYTES = 64 * 1024;
@@ -46,6 +51,19 @@ function headRecords(file: string, max = 20): Record<string, unknown>[] {
 export function detectFormat(file: string): TrajectoryFormat {
   const records = headRecords(file);
   const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
+  if (
+    has(
+      (r) =>
+        r.type === "session_meta" ||
+        ((r.type === "response_item" || r.type === "turn_context") && "payload" in r),
+    )
+  )
+    return "codex-rollout";
+  if (
+    has((r) => r.type === "thread.started" || str(r.type).startsWith("item.")) &&
+    has((r) => r.type === "thread.started")
+  )
+    return "codex-exec-json";
   if (has((r) => r.type === "system" && r.subtype === "init" && ("claude_code_version" in r || "tools" in r)))
     return "claude-code-stream-json";
   if (

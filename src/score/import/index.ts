@@ -1,5 +1,6 @@
 import { InputError } from "../../core/errors.ts";
 import { importClaudeCode } from "./claude-code.ts";
+import { importCodex } from "./codex.ts";
 import { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 
@@ -23,5 +24,8 @@ export async function importTrajectory(file: string, format?: string): Promise<I
     case "claude-code-jsonl":
     case "claude-code-stream-json":
       return importClaudeCode(file, chosen);
+    case "codex-rollout":
+    case "codex-exec-json":
+      return importCodex(file, chosen);
   }
 }

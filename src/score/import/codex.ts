@@ -1,0 +1,286 @@
+import path from "node:path";
+import { unwrapShell } from "../../agents/coding/codex.ts";
+import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
+import { arr, obj, str } from "../../core/json-view.ts";
+import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import type { ImportedTrajectory } from "./imported.ts";
+import { readJsonLines } from "./read-lines.ts";
+
+/**
+ * Codex CLI logs → standard events (trajectory-formats.md §1.3, §1.4): the rollout JSONL of
+ * `~/.codex/sessions/…/rollout-*.jsonl` (`response_item` function calls and outputs paired by `call_id`,
+ * `event_msg` token counts, `compacted` items, `turn_context` approval / sandbox modes) and the
+ * `codex exec --json` stream (`item.*` events). Shell calls (`shell` with an argv, `exec_command` with a
+ * command line) also become `command` events with the exit code from the output's metadata or text.
+ */
+
+const SHELL = new Set(["shell", "exec_command", "local_shell", "container.exec"]);
+
+/** The command line of a shell tool call's arguments (`{command: [argv]}` or `{cmd: "…"}`). */
+function commandOf(args: unknown): string {
+  const a = obj(args);
+  const command = a.command ?? a.cmd;
+  if (Array.isArray(command)) {
+    const argv = command.map(String);
+    return /(?:^|\/)(?:bash|sh|zsh)$/.test(argv[0] ?? "") && /^-l?c$/.test(argv[1] ?? "") && argv.length === 3
+      ? argv[2]!
+      : argv.join(" ");
+  }
+  return str(command);
+}
+
+/** A function call output: plain text, or `{"output": "…", "metadata": {"exit_code": N}}` as JSON text. */
+function outputOf(raw: unknown): { text: string; exitCode: number | null } {
+  const text = typeof raw === "string" ? raw : JSON.stringify(raw ?? "");
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const o = obj(parsed);
+    if ("output" in o) {
+      const code = obj(o.metadata).exit_code;
+      return { text: str(o.output), exitCode: typeof code === "number" ? code : null };
+    }
+  } catch {
+    // Plain text.
+  }
+  return { text, exitCode: exitCodeInText(text) };
+}
+
+/**
+ * Import one Codex log (rollout or exec --json).
+ * @throws the file system's error for an unreadable file
+ */
+export async function importCodex(file: string, format: string): Promise<ImportedTrajectory> {
+  const events: TrajectoryEvent[] = [];
+  const skipped: ImportedTrajectory["skipped"] = [];
+  const models = new Set<string>();
+  const calls = new Map<string, { id: string; name: string; args: unknown }>();
+  let sessionId: string | undefined;
+  let lines = 0;
+  let lastTotal = { input: 0, output: 0 };
+  const add = (draft: EventDraft, line: number, parent?: string[]): string => {
+    const id = `e${events.length + 1}`;
+    events.push({
+      ...draft,
+      id,
+      raw: { file, line },
+      ...(parent?.length ? { parent } : {}),
+    } as TrajectoryEvent);
+    return id;
+  };
+
+  for await (const item of readJsonLines(file)) {
+    lines = item.line;
+    if ("error" in item) {
+      skipped.push({ line: item.line, reason: item.error });
+      continue;
+    }
+    const r = item.record;
+    const line = item.line;
+    const type = str(r.type);
+    const ts = Date.parse(str(r.timestamp)) || undefined;
+    const base = ts ? { ts } : {};
+    const p = obj(r.payload);
+
+    // --- rollout ---
+    if (type === "session_meta") sessionId ??= str(p.id) || undefined;
+    else if (type === "turn_context") {
+      if (str(p.model)) models.add(str(p.model));
+      if (str(p.approval_policy))
+        add(
+          { ...base, type: "control", kind: "permission_mode", detail: `approval ${str(p.approval_policy)}` },
+          line,
+        );
+    } else if (type === "compacted") add({ ...base, type: "context", compaction: true }, line);
+    else if (type === "response_item") {
+      const kind = str(p.type);
+      if (kind === "message") {
+        const role = str(p.role);
+        const text = arr(p.content)
+          .map((c) => str(obj(c).text))
+          .join("\n");
+        if ((role === "user" || role === "assistant") && text.trim() && !/^<[a-z_]+>/.test(text.trim()))
+          add({ ...base, type: "message", role, text }, line);
+      } else if (kind === "function_call" || kind === "custom_tool_call" || kind === "local_shell_call") {
+        let args: unknown = p.input ?? p.arguments ?? p.action;
+        if (typeof p.arguments === "string")
+          try {
+            args = JSON.parse(p.arguments);
+          } catch {
+            args = p.arguments;
+          }
+        const name = str(p.name) || kind;
+        const callId = str(p.call_id) || str(p.id);
+        calls.set(callId, {
+          id: add({ ...base, type: "tool_call", callId, name, input: args }, line),
+          name,
+          args,
+        });
+      } else if (kind === "function_call_output" || kind === "custom_tool_call_output") {
+        const callId = str(p.call_id);
+        const call = calls.get(callId);
+        const out = outputOf(p.output);
+        const parent = call ? [call.id] : undefined;
+        if (call && SHELL.has(call.name))
+          add(
+            {
+              ...base,
+              type: "command",
+              command: commandOf(call.args),
+              exitCode: out.exitCode,
+              durationMs: 0,
+              stdout: out.text,
+            },
+            line,
+            parent,
+          );
+        const isError = (out.exitCode ?? 0) !== 0 || /failed:.*rejected/is.test(out.text);
+        const result = add({ ...base, type: "tool_result", callId, output: out.text, isError }, line, parent);
+        if (/failed:.*rejected/is.test(out.text))
+          add({ ...base, type: "control", kind: "rejection", detail: out.text.slice(0, 300) }, line, [
+            result,
+          ]);
+      } else if (kind !== "reasoning") skipped.push({ line, reason: `unknown response item "${kind}"` });
+    } else if (type === "event_msg") {
+      const kind = str(p.type);
+      if (kind === "token_count") {
+        const total = obj(obj(p.info).total_token_usage);
+        const input = Number(total.input_tokens ?? 0);
+        const output = Number(total.output_tokens ?? 0);
+        if (input > lastTotal.input || output > lastTotal.output)
+          add(
+            {
+              ...base,
+              type: "usage",
+              inputTokens: input - lastTotal.input,
+              outputTokens: output - lastTotal.output,
+            },
+            line,
+          );
+        lastTotal = { input: Math.max(input, lastTotal.input), output: Math.max(output, lastTotal.output) };
+        const window = Number(obj(p.info).model_context_window);
+        if (Number.isFinite(window) && window > 0)
+          add(
+            {
+              ...base,
+              type: "context",
+              tokens: Number(obj(obj(p.info).last_token_usage).input_tokens ?? input),
+              window,
+            },
+            line,
+          );
+      } else if (kind === "turn_aborted")
+        add({ ...base, type: "control", kind: "interrupt", detail: str(p.reason) }, line);
+      else if (kind === "context_compacted") add({ ...base, type: "context", compaction: true }, line);
+    }
+    // --- exec --json ---
+    else if (type === "thread.started") sessionId ??= str(r.thread_id) || undefined;
+    else if (type === "item.completed") {
+      const it = obj(r.item);
+      const id = str(it.id);
+      if (it.type === "agent_message")
+        add({ ...base, type: "message", role: "assistant", text: str(it.text) }, line);
+      else if (it.type === "command_execution") {
+        const command = unwrapShell(str(it.command));
+        const call = add(
+          { ...base, type: "tool_call", callId: id, name: "command_execution", input: { command } },
+          line,
+        );
+        const exitCode = typeof it.exit_code === "number" ? it.exit_code : null;
+        add(
+          { ...base, type: "command", command, exitCode, durationMs: 0, stdout: str(it.aggregated_output) },
+          line,
+          [call],
+        );
+        add(
+          {
+            ...base,
+            type: "tool_result",
+            callId: id,
+            output: str(it.aggregated_output),
+            isError: it.status === "failed",
+          },
+          line,
+          [call],
+        );
+      } else if (it.type === "file_change") {
+        const changes = arr(it.changes).map(obj);
+        const call = add(
+          { ...base, type: "tool_call", callId: id, name: "apply_patch", input: { changes } },
+          line,
+        );
+        add(
+          {
+            ...base,
+            type: "tool_result",
+            callId: id,
+            output: changes.map((c) => `${str(c.kind)} ${str(c.path)}`).join("\n"),
+            isError: it.status === "failed",
+          },
+          line,
+          [call],
+        );
+        if (it.status !== "failed")
+          for (const c of changes)
+            add(
+              {
+                ...base,
+                type: "file_change",
+                path: str(c.path),
+                kind: c.kind === "add" ? "added" : c.kind === "delete" ? "deleted" : "modified",
+              },
+              line,
+              [call],
+            );
+      } else if (it.type === "mcp_tool_call") {
+        const call = add(
+          {
+            ...base,
+            type: "tool_call",
+            callId: id,
+            name: `${str(it.server)}.${str(it.tool)}`,
+            input: it.arguments ?? {},
+          },
+          line,
+        );
+        add(
+          {
+            ...base,
+            type: "tool_result",
+            callId: id,
+            output: JSON.stringify(it.result ?? it.error ?? ""),
+            isError: it.status === "failed",
+          },
+          line,
+          [call],
+        );
+      }
+    } else if (type === "turn.completed") {
+      const u = obj(r.usage);
+      add(
+        {
+          ...base,
+          type: "usage",
+          inputTokens: Number(u.input_tokens ?? 0),
+          outputTokens: Number(u.output_tokens ?? 0),
+        },
+        line,
+      );
+    } else if (type === "turn.failed" || type === "error") {
+      add(
+        { ...base, type: "control", kind: "error", detail: str(obj(r.error).message) || str(r.message) },
+        line,
+      );
+    } else if (!["turn.started", "item.started", "item.updated", "item.plan.delta"].includes(type))
+      skipped.push({ line, reason: `unknown line type "${type || "(none)"}"` });
+  }
+  return {
+    id: sessionId ?? path.basename(file),
+    format,
+    file,
+    agent: "codex",
+    models: [...models],
+    events,
+    skipped,
+    lines,
+  };
+}
