@@ -150,3 +150,45 @@ describe("Codex importers on real logs", () => {
     expect(t.skipped).toEqual([]);
   });
 });
+
+describe("Gemini CLI importers on real logs", () => {
+  it.each([
+    ["m-gemini__session-2025-12-03T08-28-fc2fd534.json", 14, 14, 6],
+    ["m-gemini__session-2025-12-26T04-02-b68abb2e.json", 9, 9, 9],
+    ["m-gemini__session-2026-01-02T01-44-320099a3.json", 24, 24, 13],
+  ])("%s: %i calls, %i results, %i shell commands", async (file, calls, results, commands) => {
+    const t = await importTrajectory(path.join(DATA, "gemini-cli-json", file));
+    expect(t.format).toBe("gemini-cli-json");
+    expect(count(t.events, "tool_call")).toBe(calls);
+    expect(count(t.events, "tool_result")).toBe(results);
+    expect(count(t.events, "command")).toBe(commands);
+    expect(t.skipped).toEqual([]);
+  });
+
+  it("reads a JSONL session with a rewind as a control event", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "score-"));
+    const file = path.join(dir, "session.jsonl");
+    writeFileSync(
+      file,
+      [
+        '{"sessionId":"S","projectHash":"p","startTime":"2026-01-01T00:00:00Z","kind":"main"}',
+        '{"id":"m1","timestamp":"2026-01-01T00:00:01Z","type":"user","content":[{"text":"fix it"}]}',
+        '{"id":"m2","type":"gemini","model":"gemini-x","content":"","toolCalls":[{"id":"c1","name":"run_shell_command","args":{"command":"npm test"},"result":[{"functionResponse":{"id":"c1","name":"run_shell_command","response":{"output":"Output: 1 failing\\nExit Code: 1"}}}],"status":"success"}]}',
+        '{"$set":{"lastUpdated":"x"}}',
+        '{"$rewindTo":"m2"}',
+      ].join("\n"),
+    );
+    const t = await importTrajectory(file);
+    expect(t.format).toBe("gemini-cli-jsonl");
+    expect(t.id).toBe("S");
+    expect(t.events.map((e) => e.type)).toEqual([
+      "message",
+      "tool_call",
+      "command",
+      "tool_result",
+      "control",
+    ]);
+    expect(t.events.find((e) => e.type === "command")).toMatchObject({ command: "npm test", exitCode: 1 });
+    expect(t.events.at(-1)).toMatchObject({ kind: "rewind" });
+  });
+});

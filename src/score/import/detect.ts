@@ -13,13 +13,15 @@ export const FORMATS = [
   "claude-code-stream-json",
   "codex-rollout",
   "codex-exec-json",
+  "gemini-cli-json",
+  "gemini-cli-jsonl",
 ] as const;
 export type TrajectoryFormat = (typeof FORMATS)[number];
 
 const HEAD_BYTES = 64 * 1024;
 
 /** The first complete lines of a file that parse as JSON objects (at most `max`). */
-function headRecords(file: string, max = 20): Record<string, unknown>[] {
+function headRecords(file: string, max = 20): { records: Record<string, unknown>[]; text: string } {
   const fd = openSync(file, "r");
   const buffer = Buffer.alloc(HEAD_BYTES);
   let n: number;
@@ -41,7 +43,7 @@ function headRecords(file: string, max = 20): Record<string, unknown>[] {
       // Not a JSONL line: other formats are checked below.
     }
   }
-  return out;
+  return { records: out, text };
 }
 
 /**
@@ -49,8 +51,16 @@ function headRecords(file: string, max = 20): Record<string, unknown>[] {
  * @throws InputError naming the file when no importer recognises it
  */
 export function detectFormat(file: string): TrajectoryFormat {
-  const records = headRecords(file);
+  const { records, text } = headRecords(file);
   const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
+  if (has((r) => "sessionId" in r && "projectHash" in r && !("type" in r))) return "gemini-cli-jsonl";
+  if (
+    /^\s*\{/.test(text) &&
+    /"sessionId"\s*:/.test(text) &&
+    /"projectHash"\s*:/.test(text) &&
+    /"messages"\s*:/.test(text)
+  )
+    return "gemini-cli-json";
   if (
     has(
       (r) =>

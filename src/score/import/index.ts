@@ -2,6 +2,7 @@ import { InputError } from "../../core/errors.ts";
 import { importClaudeCode } from "./claude-code.ts";
 import { importCodex } from "./codex.ts";
 import { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
+import { importGeminiCli } from "./gemini-cli.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 
 export { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
@@ -27,5 +28,8 @@ export async function importTrajectory(file: string, format?: string): Promise<I
     case "codex-rollout":
     case "codex-exec-json":
       return importCodex(file, chosen);
+    case "gemini-cli-json":
+    case "gemini-cli-jsonl":
+      return importGeminiCli(file, chosen);
   }
 }

@@ -1,0 +1,190 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
+import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import type { ImportedTrajectory } from "./imported.ts";
+import { readJsonLines } from "./read-lines.ts";
+
+/**
+ * Gemini CLI session logs → standard events (trajectory-formats.md §1.5): the legacy single-document
+ * `session-*.json` (`ConversationRecord` with `messages[]`) and the current append-only `session-*.jsonl`
+ * (a metadata line, one `MessageRecord` per line, `$set` updates, `$rewindTo` rewinds). A `gemini` message's
+ * `toolCalls[]` hold each call with its result; a shell call's exit code is read from its output text
+ * ("Exit Code: N"); `$rewindTo` becomes a `control: rewind` event. The legacy format is one JSON document, so
+ * it is read whole (those files are small); the JSONL form streams.
+ */
+
+const SHELL = new Set(["run_shell_command"]);
+const WRITES = new Set(["write_file", "replace", "edit"]);
+
+/** Text of message content: a string, or Gemini parts with `text`. */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  return arr(content)
+    .map((p) => str(obj(p).text))
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** Output text of a tool call's result parts (`functionResponse.response.output`). */
+function resultText(result: unknown): string {
+  return arr(result)
+    .map((p) => {
+      const response = obj(obj(obj(p).functionResponse).response);
+      return (
+        str(response.output) ||
+        str(response.error) ||
+        (Object.keys(response).length ? JSON.stringify(response) : "")
+      );
+    })
+    .filter(Boolean)
+    .join("\n");
+}
+
+class GeminiMapper {
+  readonly events: TrajectoryEvent[] = [];
+  readonly models = new Set<string>();
+  sessionId: string | undefined;
+
+  constructor(readonly file: string) {}
+
+  add(draft: EventDraft, line: number | undefined, parent?: string[]): string {
+    const id = `e${this.events.length + 1}`;
+    this.events.push({
+      ...draft,
+      id,
+      raw: { file: this.file, ...(line ? { line } : {}) },
+      ...(parent?.length ? { parent } : {}),
+    } as TrajectoryEvent);
+    return id;
+  }
+
+  /** One `MessageRecord`. */
+  message(m: Json, line?: number): void {
+    const ts = Date.parse(str(m.timestamp)) || undefined;
+    const base = ts ? { ts } : {};
+    const type = str(m.type);
+    const text = textOf(m.content);
+    if (type === "user" && text.trim()) this.add({ ...base, type: "message", role: "user", text }, line);
+    else if (type === "error") this.add({ ...base, type: "control", kind: "error", detail: text }, line);
+    else if (type === "info" && /cancel|interrupt/i.test(text))
+      this.add({ ...base, type: "control", kind: "interrupt", detail: text }, line);
+    if (type !== "gemini") return;
+    if (str(m.model)) this.models.add(str(m.model));
+    if (text.trim()) this.add({ ...base, type: "message", role: "assistant", text }, line);
+    for (const c of arr(m.toolCalls).map(obj)) {
+      const cts = Date.parse(str(c.timestamp)) || ts;
+      const cbase = cts ? { ts: cts } : {};
+      const callId = str(c.id);
+      const name = str(c.name);
+      const args = obj(c.args);
+      const call = this.add({ ...cbase, type: "tool_call", callId, name, input: c.args ?? {} }, line);
+      if (c.result === undefined || c.result === null) continue;
+      const output = resultText(c.result) || (typeof c.resultDisplay === "string" ? c.resultDisplay : "");
+      const isError = str(c.status) !== "success";
+      if (SHELL.has(name))
+        this.add(
+          {
+            ...cbase,
+            type: "command",
+            command: str(args.command),
+            exitCode: exitCodeInText(output),
+            durationMs: 0,
+            stdout: output,
+          },
+          line,
+          [call],
+        );
+      const result = this.add({ ...cbase, type: "tool_result", callId, output, isError }, line, [call]);
+      if (str(c.status) === "cancelled")
+        this.add({ ...cbase, type: "control", kind: "rejection", detail: `${name} was cancelled` }, line, [
+          result,
+        ]);
+      if (WRITES.has(name) && !isError && str(args.file_path))
+        this.add(
+          {
+            ...cbase,
+            type: "file_change",
+            path: str(args.file_path),
+            kind: obj(c.resultDisplay).isNewFile === true ? "added" : "modified",
+          },
+          line,
+          [result],
+        );
+    }
+    const tokens = obj(m.tokens);
+    if (Object.keys(tokens).length)
+      this.add(
+        {
+          ...base,
+          type: "usage",
+          inputTokens: Number(tokens.input ?? 0),
+          outputTokens: Number(tokens.output ?? 0) + Number(tokens.thoughts ?? 0),
+          ...(str(m.model) ? { model: str(m.model) } : {}),
+        },
+        line,
+      );
+  }
+}
+
+/**
+ * Import one Gemini CLI session log (`.json` document or `.jsonl` records).
+ * @throws the file system's error for an unreadable file
+ */
+export async function importGeminiCli(file: string, format: string): Promise<ImportedTrajectory> {
+  const mapper = new GeminiMapper(file);
+  const skipped: ImportedTrajectory["skipped"] = [];
+  let lines = 0;
+  if (format === "gemini-cli-json") {
+    const text = readFileSync(file, "utf8");
+    lines = text.split("\n").length;
+    let doc: Json;
+    try {
+      doc = obj(JSON.parse(text));
+    } catch (error) {
+      return {
+        id: path.basename(file),
+        format,
+        file,
+        agent: "gemini-cli",
+        models: [],
+        events: [],
+        skipped: [{ line: 1, reason: `not JSON (${(error as Error).message.split("\n")[0]})` }],
+        lines,
+      };
+    }
+    mapper.sessionId = str(doc.sessionId) || undefined;
+    for (const m of arr(doc.messages).map(obj)) mapper.message(m);
+  } else {
+    for await (const item of readJsonLines(file)) {
+      lines = item.line;
+      if ("error" in item) {
+        skipped.push({ line: item.line, reason: item.error });
+        continue;
+      }
+      const r = item.record;
+      if ("$set" in r) continue;
+      if ("$rewindTo" in r) {
+        mapper.add({ type: "control", kind: "rewind", detail: `rewound to ${str(r.$rewindTo)}` }, item.line);
+        continue;
+      }
+      if ("sessionId" in r && !("type" in r)) {
+        mapper.sessionId ??= str(r.sessionId);
+        continue;
+      }
+      if (["user", "gemini", "info", "error", "warning"].includes(str(r.type))) mapper.message(r, item.line);
+      else skipped.push({ line: item.line, reason: `unknown record type "${str(r.type) || "(none)"}"` });
+    }
+  }
+  return {
+    id: mapper.sessionId ?? path.basename(file),
+    format,
+    file,
+    agent: "gemini-cli",
+    models: [...mapper.models],
+    events: mapper.events,
+    skipped,
+    lines,
+  };
+}
