@@ -7,11 +7,11 @@ import type { TrajectoryEvent } from "../src/core/trajectory.ts";
 import { detectFormat, importTrajectory } from "../src/score/import/index.ts";
 
 /**
- * Score suite, import (issue 4 §1): real Claude Code logs from ../shared/data/trajectories. Expected counts
+ * Score suite, import (issue 4 §1): real agent logs copied from ../shared/data/trajectories into data/trajectories. Expected counts
  * were taken from the files by hand (a separate Python count of tool_use / tool_result blocks and Bash calls).
  */
 
-const DATA = path.resolve(__dirname, "../../shared/data/trajectories");
+const DATA = path.resolve(__dirname, "../data/trajectories");
 const count = (events: TrajectoryEvent[], type: TrajectoryEvent["type"]) =>
   events.filter((e) => e.type === type).length;
 
