@@ -1,7 +1,7 @@
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
-import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
 
@@ -51,7 +51,6 @@ function textOf(content: unknown): string {
  * @throws the file system's error for an unreadable file
  */
 export async function importClaudeCode(file: string, format: string): Promise<ImportedTrajectory> {
-  const events: TrajectoryEvent[] = [];
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
   const calls = new Map<string, { id: string; name: string; input: Json }>();
@@ -61,16 +60,9 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
   let cwd: string | undefined;
   let lines = 0;
 
-  const add = (draft: EventDraft, line: number, parent?: string[]): string => {
-    const id = `e${events.length + 1}`;
-    events.push({
-      ...draft,
-      id,
-      raw: { file, line },
-      ...(parent?.length ? { parent } : {}),
-    } as TrajectoryEvent);
-    return id;
-  };
+  const sink = new EventSink(file);
+  const events = sink.events;
+  const add = sink.add.bind(sink);
   const relative = (p: string) =>
     cwd && path.isAbsolute(p) && p.startsWith(`${cwd}/`) ? path.relative(cwd, p) : p;
 

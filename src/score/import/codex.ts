@@ -2,7 +2,7 @@ import path from "node:path";
 import { unwrapShell } from "../../agents/coding/codex.ts";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
-import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
 
@@ -50,23 +50,15 @@ function outputOf(raw: unknown): { text: string; exitCode: number | null } {
  * @throws the file system's error for an unreadable file
  */
 export async function importCodex(file: string, format: string): Promise<ImportedTrajectory> {
-  const events: TrajectoryEvent[] = [];
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
   const calls = new Map<string, { id: string; name: string; args: unknown }>();
   let sessionId: string | undefined;
   let lines = 0;
   let lastTotal = { input: 0, output: 0 };
-  const add = (draft: EventDraft, line: number, parent?: string[]): string => {
-    const id = `e${events.length + 1}`;
-    events.push({
-      ...draft,
-      id,
-      raw: { file, line },
-      ...(parent?.length ? { parent } : {}),
-    } as TrajectoryEvent);
-    return id;
-  };
+  const sink = new EventSink(file);
+  const events = sink.events;
+  const add = sink.add.bind(sink);
 
   for await (const item of readJsonLines(file)) {
     lines = item.line;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
-import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
 
@@ -42,23 +42,9 @@ function resultText(result: unknown): string {
     .join("\n");
 }
 
-class GeminiMapper {
-  readonly events: TrajectoryEvent[] = [];
+class GeminiMapper extends EventSink {
   readonly models = new Set<string>();
   sessionId: string | undefined;
-
-  constructor(readonly file: string) {}
-
-  add(draft: EventDraft, line: number | undefined, parent?: string[]): string {
-    const id = `e${this.events.length + 1}`;
-    this.events.push({
-      ...draft,
-      id,
-      raw: { file: this.file, ...(line ? { line } : {}) },
-      ...(parent?.length ? { parent } : {}),
-    } as TrajectoryEvent);
-    return id;
-  }
 
   /** One `MessageRecord`. */
   message(m: Json, line?: number): void {
