@@ -13,6 +13,7 @@ import type {
   StepRequest,
 } from "./adapter.ts";
 import { StepEventLog } from "./events.ts";
+import { StepGate } from "./step-gate.ts";
 import { TraceBuilder } from "./trace-builder.ts";
 
 /**
@@ -176,10 +177,9 @@ class CliAgentSession implements CodingAgentSession {
   readonly #env: Record<string, string>;
   readonly #secrets: readonly Secret[];
   readonly #context: SessionContext;
-  readonly #closing = new AbortController();
+  readonly #gate = new StepGate();
   #sessionId: string | undefined;
   #steps = 0;
-  #inFlight: Promise<StepOutcome> | undefined;
   /** Totals reported so far, for agents that report cumulative usage. */
   #seen = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
 
@@ -202,24 +202,19 @@ class CliAgentSession implements CodingAgentSession {
     return this.#sessionId;
   }
 
-  async runStep(request: StepRequest): Promise<StepOutcome> {
-    if (this.#inFlight || this.#closing.signal.aborted) {
-      const log = new StepEventLog(request.stepId, this.#secrets);
-      const why = this.#inFlight ? "a step is already running in this session" : "the session is closed";
-      log.add({ type: "control", kind: "error", detail: why });
-      return this.#outcome(log, Date.now(), "error", null, "", why);
-    }
-    this.#inFlight = this.#run(request);
-    try {
-      return await this.#inFlight;
-    } finally {
-      this.#inFlight = undefined;
-    }
+  runStep(request: StepRequest): Promise<StepOutcome> {
+    return this.#gate.run(
+      () => this.#run(request),
+      (why) => {
+        const log = new StepEventLog(request.stepId, this.#secrets);
+        log.add({ type: "control", kind: "error", detail: why });
+        return this.#outcome(log, Date.now(), "error", null, "", why);
+      },
+    );
   }
 
-  async close(): Promise<void> {
-    this.#closing.abort();
-    await this.#inFlight?.catch(() => undefined);
+  close(): Promise<void> {
+    return this.#gate.close();
   }
 
   #outcome(
@@ -284,8 +279,8 @@ class CliAgentSession implements CodingAgentSession {
     const program = this.#options.program;
     const readable = [...(this.#options.readable ?? []), ...programDirs(program)];
     const signal = request.signal
-      ? AbortSignal.any([request.signal, this.#closing.signal])
-      : this.#closing.signal;
+      ? AbortSignal.any([request.signal, this.#gate.closing.signal])
+      : this.#gate.closing.signal;
     let result: Awaited<ReturnType<typeof runProcess>>;
     try {
       result = await runProcess(
@@ -340,7 +335,7 @@ class CliAgentSession implements CodingAgentSession {
       };
     }
     if (result.aborted) {
-      const why = this.#closing.signal.aborted ? "the session was closed" : "the step was aborted";
+      const why = this.#gate.closing.signal.aborted ? "the session was closed" : "the step was aborted";
       const detail = `${why}; the agent's process tree was killed`;
       log.add({ type: "control", kind: "interrupt", detail });
       return {

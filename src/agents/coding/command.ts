@@ -14,6 +14,7 @@ import type {
   StepRequest,
 } from "./adapter.ts";
 import { formatCommandLine, StepEventLog } from "./events.ts";
+import { StepGate } from "./step-gate.ts";
 
 /**
  * The `command` coding-agent adapter (DESIGN.md "Coding agent adapter"): runs any CLI agent from an argv
@@ -163,12 +164,10 @@ class CommandSession implements CodingAgentSession {
   readonly #workspace: AgentWorkspace;
   readonly #secrets: readonly Secret[];
   readonly #sessionRegex: RegExp | undefined;
-  /** Aborted by `close()`: kills the step in flight. */
-  readonly #closing = new AbortController();
+  readonly #gate = new StepGate();
   #sessionId: string | undefined;
   /** True once a step has started the agent process (later steps resume). */
   #started = false;
-  #inFlight: Promise<StepOutcome> | undefined;
 
   constructor(config: CommandAgentConfig, workspace: AgentWorkspace) {
     this.#config = config;
@@ -186,22 +185,15 @@ class CommandSession implements CodingAgentSession {
     return this.#sessionId;
   }
 
-  async runStep(request: StepRequest): Promise<StepOutcome> {
-    if (this.#inFlight) {
-      return this.#refuse(request, "a step is already running in this session; run steps one at a time");
-    }
-    if (this.#closing.signal.aborted) return this.#refuse(request, "the session is closed");
-    this.#inFlight = this.#run(request);
-    try {
-      return await this.#inFlight;
-    } finally {
-      this.#inFlight = undefined;
-    }
+  runStep(request: StepRequest): Promise<StepOutcome> {
+    return this.#gate.run(
+      () => this.#run(request),
+      (why) => this.#refuse(request, why),
+    );
   }
 
-  async close(): Promise<void> {
-    this.#closing.abort();
-    await this.#inFlight?.catch(() => undefined);
+  close(): Promise<void> {
+    return this.#gate.close();
   }
 
   async #run(request: StepRequest): Promise<StepOutcome> {
@@ -228,8 +220,8 @@ class CommandSession implements CodingAgentSession {
     const stdoutTail = new Tail(FINAL_MESSAGE_MAX_CHARS);
     const stderrTail = new Tail(STDERR_TAIL_CHARS);
     const signal = request.signal
-      ? AbortSignal.any([request.signal, this.#closing.signal])
-      : this.#closing.signal;
+      ? AbortSignal.any([request.signal, this.#gate.closing.signal])
+      : this.#gate.closing.signal;
     let result: Awaited<ReturnType<typeof runProcess>>;
     try {
       result = await runProcess(
@@ -289,7 +281,7 @@ class CommandSession implements CodingAgentSession {
       return outcome("timeout", "");
     }
     if (result.aborted) {
-      const why = this.#closing.signal.aborted ? "the session was closed" : "the step was aborted";
+      const why = this.#gate.closing.signal.aborted ? "the session was closed" : "the step was aborted";
       const detail = `${why}; the agent's process tree was killed`;
       log.add({ type: "control", kind: "interrupt", detail, parent: [run] });
       return outcome("error", "", detail);
