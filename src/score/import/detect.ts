@@ -15,6 +15,8 @@ export const FORMATS = [
   "codex-exec-json",
   "gemini-cli-json",
   "gemini-cli-jsonl",
+  // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent).
+  // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs).
 ] as const;
 export type TrajectoryFormat = (typeof FORMATS)[number];
 
@@ -53,6 +55,8 @@ function headRecords(file: string, max = 20): { records: Record<string, unknown>
 export function detectFormat(file: string): TrajectoryFormat {
   const { records, text } = headRecords(file);
   const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
+  // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) are checked here.
+  // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) are checked here.
   if (has((r) => "sessionId" in r && "projectHash" in r && !("type" in r))) return "gemini-cli-jsonl";
   if (
     /^\s*\{/.test(text) &&

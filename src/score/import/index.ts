@@ -14,6 +14,22 @@ export type { ImportedTrajectory } from "./imported.ts";
  * @throws InputError for an unknown format or an unreadable file
  */
 export async function importTrajectory(file: string, format?: string): Promise<ImportedTrajectory> {
+  const all = await importTrajectories(file, format);
+  if (all.length !== 1)
+    throw new InputError(
+      { file },
+      `holds ${all.length} trajectories, not one`,
+      "read it with importTrajectories (e.g. a Gauntlet results.jsonl or an Inspect log holds one per sample)",
+    );
+  return all[0] as ImportedTrajectory;
+}
+
+/**
+ * Import every trajectory one agent log holds (score suite, ProcCtrlBench §3.1): one for a session log, one
+ * per sample or case for formats that bundle several (Inspect logs, Gauntlet `results.jsonl`).
+ * @throws InputError for an unknown format or an unreadable file
+ */
+export async function importTrajectories(file: string, format?: string): Promise<ImportedTrajectory[]> {
   if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
     throw new InputError(
       { field: "--format" },
@@ -22,14 +38,16 @@ export async function importTrajectory(file: string, format?: string): Promise<I
     );
   const chosen = (format as TrajectoryFormat | undefined) ?? detectFormat(file);
   switch (chosen) {
+    // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) go here.
+    // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) go here.
     case "claude-code-jsonl":
     case "claude-code-stream-json":
-      return importClaudeCode(file, chosen);
+      return [await importClaudeCode(file, chosen)];
     case "codex-rollout":
     case "codex-exec-json":
-      return importCodex(file, chosen);
+      return [await importCodex(file, chosen)];
     case "gemini-cli-json":
     case "gemini-cli-jsonl":
-      return importGeminiCli(file, chosen);
+      return [await importGeminiCli(file, chosen)];
   }
 }
