@@ -1,0 +1,106 @@
+import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { duplicateStep, short } from "./duplicate-step.ts";
+import { type Detector, makeFinding } from "./finding.ts";
+import { distinctiveTokens, inputText, type Token, tokenize } from "./tokens.ts";
+import type { CallView, TrajectoryView } from "./view.ts";
+
+/**
+ * Dead Step (ProcCtrlBench App. A.2): an executed action with no downstream influence. Gauntlet judges
+ * information-gathering calls — reads, searches, listings, fetches, inspecting shell commands — because
+ * their only effect is what they tell the agent: a result that brought new information (at least
+ * {@link MIN_NEW} distinctive tokens seen nowhere earlier in the trajectory) none of which any later
+ * assistant message or tool input draws on (as a whole token, or through a part of one: `validateData`
+ * is drawn on by a later "validate") had no influence.
+ *
+ * Raw score: the number of such calls (weight 1 each). Evidence: the call and its result.
+ * Calls that changed state (writes, edits, mutating commands), failed calls, and results with too little
+ * new information to judge are not judged. A call that exactly repeats an earlier one is a Duplicate Step,
+ * not a Dead Step.
+ *
+ * Exemptions: reads of long-lived rule and memory files (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`,
+ * `.cursorrules`, memory files) — rules shape behaviour without being quoted (App. A.1); results the log
+ * ends before anything could use (no assistant message or tool call after them: a cut-off log).
+ *
+ * Complexity: O(n · cap) — a forward pass records where each token first appears, a backward pass keeps
+ * the set of tokens used later; each text contributes at most `cap` tokens.
+ */
+export const deadStep: Detector = {
+  defect: "dead-step",
+  detect(view) {
+    const instances: DefectInstance[] = [];
+    const exempted: ExemptedInstance[] = [];
+    const judged = new Map<number, CallView>(); // result position → call
+    const repeats = new Set(duplicateStep.detect(view).instances.map((i) => i.events[1]));
+    for (const c of view.calls)
+      if (c.result && !c.failed && isInformational(c) && !repeats.has(c.call.id)) judged.set(c.resultAt, c);
+    if (judged.size === 0) return makeFinding("dead-step", instances, exempted);
+
+    const firstSeen = new Map<string, number>();
+    view.events.forEach((e, at) => {
+      for (const t of distinctiveTokens(textOf(e, "all"))) if (!firstSeen.has(t)) firstSeen.set(t, at);
+    });
+    const usedLater = new Set<string>();
+    let anythingLater = false;
+    for (let at = view.events.length - 1; at >= 0; at--) {
+      const e = view.events[at];
+      if (!e) continue;
+      const c = judged.get(at);
+      if (c?.result) {
+        const fresh = tokenize(c.result.output).filter((t) => firstSeen.get(t.token) === at);
+        const used = (t: Token) => usedLater.has(t.token) || t.parts.some((p) => usedLater.has(p));
+        if (fresh.length >= MIN_NEW && !fresh.some(used)) {
+          const what = c.commandText
+            ? `\`${short(c.commandText)}\``
+            : `${c.call.name} ${c.paths[0] ?? ""}`.trim();
+          const instance = {
+            events: [c.call.id, c.result.id],
+            note: `${what} (${c.call.id}) returned ${fresh.length} new terms, none used afterwards (e.g. ${fresh
+              .slice(0, 3)
+              .map((t) => t.token)
+              .join(", ")})`,
+            weight: 1,
+          };
+          if (c.paths.some((p) => RULES_FILE.test(p)))
+            exempted.push({
+              ...instance,
+              reason: "long-lived rules or memory file: shapes behaviour without being quoted",
+            });
+          else if (!anythingLater)
+            exempted.push({ ...instance, reason: "the log ends before anything could use the result" });
+          else instances.push(instance);
+        }
+      }
+      const used = textOf(e, "used");
+      if (used) {
+        anythingLater = true;
+        for (const t of tokenize(used)) {
+          usedLater.add(t.token);
+          for (const p of t.parts) usedLater.add(p);
+        }
+      }
+    }
+    return makeFinding("dead-step", instances.reverse(), exempted.reverse());
+  },
+};
+
+/** New distinctive tokens a result must bring before its (lack of) influence is judged. */
+export const MIN_NEW = 3;
+
+const RULES_FILE = /(^|\/)(CLAUDE|AGENTS|GEMINI|QWEN)\.md$|\.cursorrules$|(^|\/)\.?memory|MEMORY\.md$/i;
+
+function isInformational(c: CallView): boolean {
+  if (c.mutates && c.kind !== "shell") return false;
+  if (c.kind === "read" || c.kind === "search" || c.kind === "list" || c.kind === "fetch") return true;
+  return c.kind === "shell" && (c.commandKind === "inspect" || c.commandKind === "probe");
+}
+
+/**
+ * Text of an event for the two passes: `all` is everything the agent saw or wrote (where tokens first
+ * appear), `used` is what the agent produced (assistant text, tool inputs) — where it draws on results.
+ */
+function textOf(e: TrajectoryView["events"][number], which: "all" | "used"): string {
+  if (e.type === "message") return which === "all" || e.role === "assistant" ? e.text : "";
+  if (e.type === "tool_call") return inputText(e.input);
+  if (e.type === "tool_result") return which === "all" ? e.output : "";
+  return "";
+}

@@ -1,0 +1,36 @@
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
+import { DEFECT_IDS, type RawFinding } from "../defects.ts";
+import { deadStep } from "./dead-step.ts";
+import { duplicateStep } from "./duplicate-step.ts";
+import type { Detector } from "./finding.ts";
+import { longChain } from "./long-chain.ts";
+import { toolCallChain } from "./tool-call-chain.ts";
+import { buildView } from "./view.ts";
+
+export type { Detector } from "./finding.ts";
+export { buildView, type CallView, type TrajectoryView } from "./view.ts";
+
+/** Every detector, in the paper's order of defect types (ProcCtrlBench §3.3). */
+export const DETECTORS: readonly Detector[] = [
+  // Context management.
+  // Tool-use efficiency.
+  duplicateStep,
+  toolCallChain,
+  deadStep,
+  longChain,
+  // Workflow architecture.
+  // Tool-ecosystem consistency.
+];
+
+/**
+ * Run every detector over one trajectory (ProcCtrlBench §3.3): one raw finding per defect type, in
+ * DEFECT_IDS order. Linear in the number of events (each detector is; the shared index is built once).
+ */
+export function detectDefects(events: readonly TrajectoryEvent[]): RawFinding[] {
+  const view = buildView(events);
+  const found = new Map(DETECTORS.map((d) => [d.defect, d.detect(view)]));
+  return DEFECT_IDS.flatMap((id) => {
+    const f = found.get(id);
+    return f ? [f] : [];
+  });
+}

@@ -1,0 +1,93 @@
+import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { type Detector, makeFinding } from "./finding.ts";
+import type { CallView } from "./view.ts";
+
+/**
+ * Long Chain (ProcCtrlBench App. A.2): disproportionate trajectory growth without decomposition, stage
+ * control or checkpointing. Long trajectories are not defective in themselves; the signal is a long
+ * stretch of calls with no point where progress is consolidated.
+ *
+ * Checkpoints: a user turn, a plan or to-do update (`TodoWrite`, `update_plan`, …), a delegation to a
+ * sub-agent (decomposition), a validation command that passes, a `git commit`.
+ *
+ * Raw score: the number of tool calls in the longest stretch between checkpoints (one instance; weight =
+ * that length). Evidence: the first and last call of the stretch.
+ *
+ * Exemption: intended batch work — a stretch of at least {@link BATCH_MIN} calls where at least
+ * {@link BATCH_SHARE} of it is one tool applied to distinct targets (editing forty files one by one is a batch, not a lost
+ * chain).
+ *
+ * Complexity: O(n), one pass.
+ */
+export const longChain: Detector = {
+  defect: "long-chain",
+  detect(view) {
+    const instances: DefectInstance[] = [];
+    const exempted: ExemptedInstance[] = [];
+    const users = view.messages.filter((m) => m.event.role === "user").map((m) => m.at);
+    let u = 0;
+    let stretch: CallView[] = [];
+    let longest: CallView[] = [];
+    const close = () => {
+      if (stretch.length > longest.length) longest = stretch;
+      stretch = [];
+    };
+    for (const c of view.calls) {
+      while (u < users.length && (users[u] ?? Infinity) < c.at) {
+        close();
+        u++;
+      }
+      if (isCheckpoint(c)) {
+        close();
+        continue;
+      }
+      stretch.push(c);
+    }
+    close();
+    if (longest.length === 0) return makeFinding("long-chain", instances, exempted);
+    const first = longest[0] as CallView;
+    const last = longest.at(-1) as CallView;
+    const instance = {
+      events: [first.call.id, last.call.id],
+      note: `${longest.length} tool calls in a row (${first.call.id}…${last.call.id}) with no user turn, plan update, passing check or commit`,
+      weight: longest.length,
+    };
+    const batch = batchShare(longest);
+    if (batch.share >= BATCH_SHARE && longest.length >= BATCH_MIN)
+      exempted.push({
+        ...instance,
+        reason: `intended batch work: ${Math.round(batch.share * 100)}% of the stretch is ${batch.tool} on distinct targets`,
+      });
+    else instances.push(instance);
+    return makeFinding("long-chain", instances, exempted);
+  },
+};
+
+/** Calls a stretch needs before it can be judged batch work (shorter ones are not long anyway). */
+export const BATCH_MIN = 10;
+
+/** Share of a stretch one tool over distinct targets must reach for it to count as batch work. */
+export const BATCH_SHARE = 0.7;
+
+function isCheckpoint(c: CallView): boolean {
+  if (c.kind === "plan" || c.kind === "delegate") return true;
+  if (c.commandKind === "validate" && !c.failed && c.result) return true;
+  return /\bgit\s+commit\b/.test(c.commandText) && !c.failed;
+}
+
+function batchShare(stretch: CallView[]): { share: number; tool: string } {
+  const byTool = new Map<string, Set<string>>();
+  for (const c of stretch) {
+    const target = c.paths[0];
+    if (!target) continue;
+    const set = byTool.get(c.call.name) ?? new Set<string>();
+    set.add(target);
+    byTool.set(c.call.name, set);
+  }
+  let best = { share: 0, tool: "" };
+  for (const [tool, targets] of byTool) {
+    const share = targets.size / stretch.length;
+    if (share > best.share) best = { share, tool };
+  }
+  return best;
+}

@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { type Detector, makeFinding } from "./finding.ts";
+import type { CallView, TrajectoryView } from "./view.ts";
+
+/**
+ * Tool Call Chain (ProcCtrlBench App. A.2): cyclic or oscillating call sequences — the agent goes round
+ * the same loop of calls (`read A, read B, read A, read B, …`) or undoes its own edits (`x → y`, then
+ * `y → x`).
+ *
+ * Raw score: for each maximal cycle of period 2–4 that repeats at least twice in a row, the repetitions
+ * beyond the first (`A B A B A B` scores 2); plus 1 for every edit that reverts an earlier edit of the
+ * same file (an `Edit` whose old/new text is an earlier edit's new/old text, or a `Write` restoring
+ * content the file had two writes ago). Evidence: the calls of the cycle, or the edit and the one it undoes.
+ *
+ * Exemptions: polling loops (every call of the cycle is a time-varying probe such as `sleep`/`curl`/
+ * `git status`: waiting on the world is not a defect); reverts the user asked for (a user message that
+ * says revert/undo/roll back between the two edits).
+ *
+ * Complexity: O(n) — one scan per period (3 periods) over call signatures, and hash maps for reverts.
+ */
+export const toolCallChain: Detector = {
+  defect: "tool-call-chain",
+  detect(view) {
+    const instances: DefectInstance[] = [];
+    const exempted: ExemptedInstance[] = [];
+    cycles(view.calls, instances, exempted);
+    reverts(view, instances, exempted);
+    return makeFinding("tool-call-chain", instances, exempted);
+  },
+};
+
+function cycles(calls: CallView[], instances: DefectInstance[], exempted: ExemptedInstance[]): void {
+  const covered = new Uint8Array(calls.length);
+  for (let period = 2; period <= 4; period++) {
+    let run = 0; // calls i with sig[i] === sig[i - period], consecutively
+    for (let i = period; i <= calls.length; i++) {
+      const same = i < calls.length && calls[i]?.signature === calls[i - period]?.signature;
+      if (same) {
+        run++;
+        continue;
+      }
+      if (run >= period) {
+        const start = i - run - period;
+        const block = calls.slice(start, start + period);
+        const distinct = new Set(block.map((c) => c.signature)).size;
+        const overlaps = covered.subarray(start, i).some((x) => x === 1);
+        if (distinct >= 2 && !overlaps) {
+          covered.fill(1, start, i);
+          const repetitions = Math.floor((run + period) / period);
+          const events = calls.slice(start, i).map((c) => c.call.id);
+          const names = block.map((c) => (c.commandText ? `\`${c.commandText.slice(0, 40)}\`` : c.call.name));
+          const instance = {
+            events,
+            note: `the cycle ${names.join(" → ")} runs ${repetitions} times in a row (${events[0]}…${events.at(-1)})`,
+            weight: repetitions - 1,
+          };
+          if (block.every((c) => c.commandKind === "probe"))
+            exempted.push({ ...instance, reason: "polling loop over time-varying probes" });
+          else instances.push(instance);
+        }
+      }
+      run = 0;
+    }
+  }
+}
+
+function reverts(view: TrajectoryView, instances: DefectInstance[], exempted: ExemptedInstance[]): void {
+  const edits = new Map<string, CallView>(); // path \0 old \0 new → edit call
+  const writes = new Map<string, { last: string; seen: Map<string, CallView> }>();
+  let userAskedRevert = -1; // position of the latest user message asking to revert
+  let u = 0;
+  const userMessages = view.messages.filter((m) => m.event.role === "user");
+  for (const c of view.calls) {
+    while (u < userMessages.length && (userMessages[u]?.at ?? Infinity) < c.at) {
+      const m = userMessages[u];
+      if (m && /\b(revert|undo|roll ?back|put (it|that) back|restore)\b/i.test(m.event.text))
+        userAskedRevert = m.at;
+      u++;
+    }
+    if (c.failed) continue;
+    const input = (c.call.input ?? {}) as Record<string, unknown>;
+    const path = c.paths[0];
+    if (!path) continue;
+    if (c.kind === "edit" && typeof input.old_string === "string" && typeof input.new_string === "string") {
+      const undone = edits.get(`${path}\0${input.new_string}\0${input.old_string}`);
+      if (undone) record(undone, c, `edit ${c.call.id} of ${path} reverts edit ${undone.call.id}`);
+      edits.set(`${path}\0${input.old_string}\0${input.new_string}`, c);
+    } else if (c.kind === "write" && typeof input.content === "string") {
+      const h = createHash("sha256").update(input.content).digest("hex");
+      const w = writes.get(path) ?? { last: "", seen: new Map<string, CallView>() };
+      const before = w.seen.get(h);
+      if (before && w.last !== h)
+        record(before, c, `write ${c.call.id} restores ${path} to what ${before.call.id} wrote`);
+      w.seen.set(h, c);
+      w.last = h;
+      writes.set(path, w);
+    }
+  }
+
+  function record(first: CallView, again: CallView, note: string): void {
+    const instance = { events: [first.call.id, again.call.id], note, weight: 1 };
+    if (userAskedRevert > first.at && userAskedRevert < again.at)
+      exempted.push({ ...instance, reason: "the user asked for the revert" });
+    else instances.push(instance);
+  }
+}

@@ -1,0 +1,196 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { deadStep } from "../src/score/detect/dead-step.ts";
+import { duplicateStep } from "../src/score/detect/duplicate-step.ts";
+import { longChain } from "../src/score/detect/long-chain.ts";
+import { toolCallChain } from "../src/score/detect/tool-call-chain.ts";
+import { buildView } from "../src/score/detect/view.ts";
+import { importTrajectory } from "../src/score/import/index.ts";
+import { MadeUp } from "./helpers/made-up-trajectory.ts";
+
+const DATA = path.join(import.meta.dirname, "..", "data", "trajectories");
+const run = (d: typeof duplicateStep, t: MadeUp) => d.detect(buildView(t.events));
+
+describe("duplicate-step (App. A.2)", () => {
+  it("counts a call repeated with no state change in between, with both calls as evidence", () => {
+    const t = new MadeUp().user("fix it").read("a.ts").bash("ls src").read("a.ts").read("a.ts");
+    const f = run(duplicateStep, t);
+    expect(f.score).toBe(2);
+    expect(f.instances.map((i) => i.events)).toEqual([
+      ["e2", "e7"],
+      ["e7", "e9"],
+    ]);
+  });
+
+  it("does not count a re-read after the file was edited", () => {
+    const t = new MadeUp().read("a.ts").edit("a.ts", "x", "y").read("a.ts");
+    expect(run(duplicateStep, t).score).toBe(0);
+  });
+
+  it("exempts a validation rerun after intervening edits, keeping it as evidence", () => {
+    const t = new MadeUp().bash("npm test", "1 failed", 1).edit("a.ts", "x", "y").bash("npm test", "ok");
+    const f = run(duplicateStep, t);
+    expect(f.score).toBe(0);
+    expect(f.rawScore).toBe(1);
+    expect(f.exempted[0]?.reason).toMatch(/validation rerun/);
+  });
+
+  it("counts a validation rerun with nothing changed in between", () => {
+    const t = new MadeUp().bash("npm test", "1 failed", 1).bash("npm test", "1 failed", 1);
+    expect(run(duplicateStep, t).score).toBe(1);
+  });
+
+  it("exempts time-varying commands", () => {
+    const t = new MadeUp().bash("git status", "clean").bash("git status", "clean");
+    const f = run(duplicateStep, t);
+    expect(f.score).toBe(0);
+    expect(f.exempted[0]?.reason).toMatch(/time-varying/);
+  });
+
+  it("exempts intended batch processing (same operation on other targets) but counts number-only variants", () => {
+    const batch = new MadeUp().read("part1.ts").read("part2.ts").read("part3.ts");
+    const f = run(duplicateStep, batch);
+    expect(f.score).toBe(0);
+    expect(f.exempted).toHaveLength(2);
+    expect(f.exempted[0]?.reason).toMatch(/batch/);
+    const paging = new MadeUp()
+      .tool("Read", { file_path: "a.ts", offset: 100 })
+      .tool("Read", { file_path: "a.ts", offset: 101 });
+    expect(run(duplicateStep, paging).score).toBe(1);
+  });
+
+  it("a user turn in between makes a repeat legitimate", () => {
+    const t = new MadeUp().read("a.ts").user("I changed it, look again").read("a.ts");
+    expect(run(duplicateStep, t).score).toBe(0);
+  });
+});
+
+describe("tool-call-chain (App. A.2)", () => {
+  it("scores the extra repetitions of a cycle of two calls", () => {
+    const t = new MadeUp().read("a.ts").read("b.ts").read("a.ts").read("b.ts").read("a.ts").read("b.ts");
+    const f = run(toolCallChain, t);
+    expect(f.score).toBe(2);
+    expect(f.instances[0]?.events).toEqual(["e1", "e3", "e5", "e7", "e9", "e11"]);
+  });
+
+  it("does not flag a loop whose calls differ each time (edit, test, edit, test)", () => {
+    const t = new MadeUp()
+      .edit("a.ts", "1", "2")
+      .bash("npm test", "fail", 1)
+      .edit("a.ts", "2", "3")
+      .bash("npm test", "ok");
+    expect(run(toolCallChain, t).score).toBe(0);
+  });
+
+  it("counts an edit that reverts an earlier edit, and a write restoring older content", () => {
+    const t = new MadeUp()
+      .edit("a.ts", "let x = 1", "let x = 2")
+      .edit("a.ts", "let x = 2", "let x = 1")
+      .write("b.ts", "v1")
+      .write("b.ts", "v2")
+      .write("b.ts", "v1");
+    const f = run(toolCallChain, t);
+    expect(f.score).toBe(2);
+    expect(f.instances.map((i) => i.events)).toEqual([
+      ["e1", "e4"],
+      ["e7", "e13"],
+    ]);
+  });
+
+  it("exempts a revert the user asked for", () => {
+    const t = new MadeUp().edit("a.ts", "a", "b").user("please revert that").edit("a.ts", "b", "a");
+    const f = run(toolCallChain, t);
+    expect(f.score).toBe(0);
+    expect(f.exempted[0]?.reason).toMatch(/user asked/);
+  });
+
+  it("exempts polling loops over time-varying probes", () => {
+    const t = new MadeUp();
+    for (let i = 0; i < 3; i++) t.bash("sleep 5").bash("curl -s localhost:8080/health", "starting");
+    const f = run(toolCallChain, t);
+    expect(f.score).toBe(0);
+    expect(f.exempted[0]?.reason).toMatch(/polling/);
+  });
+});
+
+describe("dead-step (App. A.2)", () => {
+  it("flags a read whose new content nothing later draws on", () => {
+    const t = new MadeUp()
+      .user("rename helper in util.ts")
+      .read("docs/changelog.md", "release notes: shipped widgetry and gizmology for frobnicator")
+      .read("util.ts", "export function helperAlpha() { return computeTotal(); }")
+      .edit("util.ts", "helperAlpha", "helperBeta")
+      .say("Renamed helperAlpha to helperBeta.");
+    const f = run(deadStep, t);
+    expect(f.score).toBe(1);
+    expect(f.instances[0]?.events).toEqual(["e2", "e3"]);
+    expect(f.instances[0]?.note).toMatch(/docs\/changelog\.md/);
+  });
+
+  it("does not flag reads whose content is used, nor edits", () => {
+    const t = new MadeUp()
+      .read("util.ts", "export function helperAlpha() { return computeTotal(); }")
+      .edit("util.ts", "helperAlpha", "helperBeta")
+      .say("done");
+    expect(run(deadStep, t).score).toBe(0);
+  });
+
+  it("exempts reads of long-lived rules files and results the log ends on", () => {
+    const t = new MadeUp()
+      .read("CLAUDE.md", "always run formatter before committing repository changes")
+      .say("ok")
+      .read("notes.txt", "unrelated scribbles about quarterly planning meetings");
+    const f = run(deadStep, t);
+    expect(f.score).toBe(0);
+    expect(f.exempted.map((e) => e.reason)).toEqual([
+      expect.stringMatching(/rules or memory/),
+      expect.stringMatching(/log ends/),
+    ]);
+  });
+});
+
+describe("long-chain (App. A.2)", () => {
+  it("scores the longest stretch of calls between checkpoints", () => {
+    const t = new MadeUp().user("go");
+    for (let i = 0; i < 5; i++) t.bash(`python step${i}.py`);
+    t.tool("TodoWrite", { todos: [] });
+    for (let i = 0; i < 3; i++) t.bash(`python other${i}.py`);
+    const f = run(longChain, t);
+    expect(f.score).toBe(5);
+    expect(f.instances[0]?.events).toEqual(["e2", "e14"]);
+  });
+
+  it("a passing validation is a checkpoint, a failing one is not", () => {
+    const t = new MadeUp()
+      .bash("python a.py")
+      .bash("pytest", "ok")
+      .bash("python b.py")
+      .bash("pytest", "F", 1)
+      .bash("python c.py");
+    expect(run(longChain, t).score).toBe(3);
+  });
+
+  it("exempts intended batch work: one tool over many distinct files", () => {
+    const t = new MadeUp().user("add a licence header to every file");
+    for (let i = 0; i < 12; i++) t.edit(`src/f${i}.ts`, "", "// MIT\n");
+    const f = run(longChain, t);
+    expect(f.score).toBe(0);
+    expect(f.rawScore).toBe(12);
+    expect(f.exempted[0]?.reason).toMatch(/batch work/);
+  });
+});
+
+describe("tool-use detectors on real trajectories", () => {
+  it("finds the Long Chain in a real Codex Desktop rollout: 118 calls with no checkpoint", async () => {
+    const t = await importTrajectory(
+      path.join(
+        DATA,
+        "codex-rollout",
+        "localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
+      ),
+    );
+    const f = longChain.detect(buildView(t.events));
+    expect(f.score).toBe(118);
+    expect(f.instances[0]?.events).toEqual(["e6", "e470"]);
+  });
+});
