@@ -28,6 +28,12 @@ export const MessageEvent = z
     type: z.literal("message"),
     role: z.enum(["system", "user", "assistant", "tool"]).describe("Who spoke."),
     text: z.string().describe("Plain text of the message (secrets redacted)."),
+    reasoning: z
+      .boolean()
+      .optional()
+      .describe(
+        "True for reasoning the agent showed (a thinking block, a reasoning summary), not its answer.",
+      ),
   })
   .describe("A message in the conversation.");
 

@@ -91,6 +91,12 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
       for (const block of arr(message.content).map(obj)) {
         if (block.type === "text" && str(block.text).trim())
           last = add({ ...base, type: "message", role: "assistant", text: str(block.text) }, line, parent);
+        if (block.type === "thinking" && str(block.thinking).trim())
+          last = add(
+            { ...base, type: "message", role: "assistant", text: str(block.thinking), reasoning: true },
+            line,
+            parent,
+          );
         if (block.type === "tool_use") {
           const id = add(
             {

@@ -131,7 +131,14 @@ export async function importCodex(file: string, format: string): Promise<Importe
           add({ ...base, type: "control", kind: "rejection", detail: out.text.slice(0, 300) }, line, [
             result,
           ]);
-      } else if (kind !== "reasoning") skipped.push({ line, reason: `unknown response item "${kind}"` });
+      } else if (kind === "reasoning") {
+        // The reasoning summary the user sees (the encrypted content is not readable).
+        const text = arr(p.summary)
+          .map((x) => str(obj(x).text))
+          .filter(Boolean)
+          .join("\n");
+        if (text) add({ ...base, type: "message", role: "assistant", text, reasoning: true }, line);
+      } else skipped.push({ line, reason: `unknown response item "${kind}"` });
     } else if (type === "event_msg") {
       const kind = str(p.type);
       if (kind === "token_count") {

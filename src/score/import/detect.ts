@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { InputError } from "../../core/errors.ts";
 import { obj, str } from "../../core/json-view.ts";
+import { looksLikeOutcomeReport } from "./outcome-labels.ts";
 
 /**
  * Which log format a file is (score suite import), from its first lines: read at most 64 KiB, so detection
@@ -16,7 +17,15 @@ export const FORMATS = [
   "gemini-cli-json",
   "gemini-cli-jsonl",
   // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent).
+  "openhands-events",
+  "swe-agent-traj",
+  "mini-swe-agent",
   // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs).
+  "atif",
+  "inspect-json",
+  "inspect-eval",
+  "otel-json",
+  "gauntlet-results",
 ] as const;
 export type TrajectoryFormat = (typeof FORMATS)[number];
 
@@ -56,7 +65,49 @@ export function detectFormat(file: string): TrajectoryFormat {
   const { records, text } = headRecords(file);
   const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
   // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) are checked here.
+  if (looksLikeOutcomeReport(text))
+    throw new InputError(
+      { file },
+      "is a SWE-bench evaluation report (an outcome label), not a trajectory",
+      "load reports as outcome labels (loadOutcomeLabels); skip them when importing trajectories",
+    );
+  if (
+    /^\s*\[/.test(text) &&
+    /"source"\s*:\s*"(?:user|agent|environment)"/.test(text) &&
+    (/"(?:action|observation)"\s*:\s*"\w+"/.test(text) ||
+      /"(?:system_prompt|llm_message|tool_call_id|action_id)"\s*:/.test(text))
+  )
+    return "openhands-events";
+  if (
+    /^\s*\{/.test(text) &&
+    ((/"trajectory"\s*:\s*\[/.test(text) &&
+      /"(?:action|observation|thought|response|query)"\s*:/.test(text)) ||
+      (/"history"\s*:\s*\[/.test(text) && /"message_type"\s*:/.test(text)))
+  )
+    return "swe-agent-traj";
+  if (
+    /^\s*\{/.test(text) &&
+    (/"trajectory_format"\s*:\s*"mini-swe-agent/.test(text) ||
+      (/"mini_version"\s*:/.test(text) && /"(?:info|messages)"\s*:/.test(text)))
+  )
+    return "mini-swe-agent";
   // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) are checked here.
+  if (/^\s*\{/.test(text) && /"schema_version"\s*:\s*"ATIF-/.test(text)) return "atif";
+  if (text.startsWith("PK\u0003\u0004") && /(?:header|_journal\/start|samples\/[^/]+)\.json/.test(text))
+    return "inspect-eval";
+  if (/^\s*\{/.test(text) && /"eval"\s*:\s*\{/.test(text) && /"task_id"\s*:/.test(text))
+    return "inspect-json";
+  if (
+    /^\s*[[{]/.test(text) &&
+    (/"resourceSpans"\s*:/.test(text) ||
+      (/"gen_ai\.[a-z_.]+"/.test(text) && /"(?:traceId|trace_id|spanId|span_id)"\s*:/.test(text)))
+  )
+    return "otel-json";
+  if (
+    has((r) => "caseId" in r && "agent" in r && Array.isArray(r.steps)) ||
+    (/^\s*\{/.test(text) && /"caseId"\s*:/.test(text) && /"stepId"\s*:/.test(text))
+  )
+    return "gauntlet-results";
   if (has((r) => "sessionId" in r && "projectHash" in r && !("type" in r))) return "gemini-cli-jsonl";
   if (
     /^\s*\{/.test(text) &&

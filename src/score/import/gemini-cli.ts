@@ -58,6 +58,13 @@ class GeminiMapper extends EventSink {
       this.add({ ...base, type: "control", kind: "interrupt", detail: text }, line);
     if (type !== "gemini") return;
     if (str(m.model)) this.models.add(str(m.model));
+    const thoughts = arr(m.thoughts)
+      .map(obj)
+      .map((t) => [str(t.subject), str(t.description)].filter(Boolean).join(": "))
+      .filter(Boolean)
+      .join("\n");
+    if (thoughts)
+      this.add({ ...base, type: "message", role: "assistant", text: thoughts, reasoning: true }, line);
     if (text.trim()) this.add({ ...base, type: "message", role: "assistant", text }, line);
     for (const c of arr(m.toolCalls).map(obj)) {
       const cts = Date.parse(str(c.timestamp)) || ts;

@@ -15,6 +15,8 @@ export interface ImportedTrajectory {
   agent: string;
   /** Model(s) named in the log. */
   models: string[];
+  /** Benchmark task instance the run was for, when the log names one (e.g. a SWE-bench `instance_id`). */
+  instanceId?: string;
   /** Standard events in order; each carries `raw: {file, line}`. */
   events: TrajectoryEvent[];
   /** Lines that could not be read or mapped, with why (counted and reported, never silently dropped). */

@@ -1,12 +1,28 @@
 import { InputError } from "../../core/errors.ts";
+import { importAtif } from "./atif.ts";
 import { importClaudeCode } from "./claude-code.ts";
 import { importCodex } from "./codex.ts";
 import { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
+import { importGauntletResults } from "./gauntlet-run.ts";
 import { importGeminiCli } from "./gemini-cli.ts";
 import type { ImportedTrajectory } from "./imported.ts";
+import { importInspect } from "./inspect.ts";
+import { importMiniSweAgent } from "./mini-swe-agent.ts";
+import { importOpenHands } from "./openhands.ts";
+import { importOtel } from "./otel.ts";
+import { importSweAgent } from "./swe-agent.ts";
 
+export { AtifDocument, exportAtif } from "./atif-export.ts";
 export { detectFormat, FORMATS, type TrajectoryFormat } from "./detect.ts";
 export type { ImportedTrajectory } from "./imported.ts";
+export {
+  instanceIdFromFileName,
+  instanceIdOf,
+  isOutcomeReport,
+  loadOutcomeLabels,
+  type OutcomeLabel,
+  readOutcomeReport,
+} from "./outcome-labels.ts";
 
 /**
  * Import one agent log as a standard trajectory (score suite, ProcCtrlBench §3.1), auto-detecting its format
@@ -39,7 +55,22 @@ export async function importTrajectories(file: string, format?: string): Promise
   const chosen = (format as TrajectoryFormat | undefined) ?? detectFormat(file);
   switch (chosen) {
     // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) go here.
+    case "openhands-events":
+      return [await importOpenHands(file)];
+    case "swe-agent-traj":
+      return [await importSweAgent(file)];
+    case "mini-swe-agent":
+      return [await importMiniSweAgent(file)];
     // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) go here.
+    case "atif":
+      return [await importAtif(file)];
+    case "inspect-json":
+    case "inspect-eval":
+      return importInspect(file, chosen);
+    case "otel-json":
+      return importOtel(file);
+    case "gauntlet-results":
+      return importGauntletResults(file);
     case "claude-code-jsonl":
     case "claude-code-stream-json":
       return [await importClaudeCode(file, chosen)];
