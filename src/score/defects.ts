@@ -123,7 +123,7 @@ export const DEFECTS: Record<DefectId, DefectType> = {
     id: "context-coupling",
     name: "Context Coupling",
     category: "workflow",
-    unit: "distinct files changed in the widest correction after a failed check, plus thousands of characters of parent context pasted into delegations",
+    unit: "distinct files changed (files given the same edit count once) in the widest correction after a failed check, plus thousands of characters of parent context pasted into delegations",
     warning: 4,
     error: 8,
   },
@@ -131,7 +131,7 @@ export const DEFECTS: Record<DefectId, DefectType> = {
     id: "inconsistent-tool-interface",
     name: "Inconsistent Tool Interface",
     category: "ecosystem",
-    unit: "tool errors caused by a convention mismatch between similar tools (argument names, path form, indexing)",
+    unit: "tool errors caused by a convention mismatch between similar tools (argument names, path form, indexing), plus half a point per pair of similar tools naming the same argument differently",
     warning: 1,
     error: 3,
   },
@@ -153,7 +153,9 @@ export const DefectInstance = z
     weight: z
       .number()
       .nonnegative()
-      .describe("What this instance adds to the raw score, in the defect's unit (1 for count-based detectors)."),
+      .describe(
+        "What this instance adds to the raw score, in the defect's unit (1 for count-based detectors).",
+      ),
   })
   .describe("One instance of a defect, with its evidence.");
 export type DefectInstance = z.infer<typeof DefectInstance>;
@@ -165,7 +167,9 @@ export const RawFinding = z
     score: z
       .number()
       .nonnegative()
-      .describe("Raw score after exemptions, in the defect's unit (DEFECTS[defect].unit); what calibration maps."),
+      .describe(
+        "Raw score after exemptions, in the defect's unit (DEFECTS[defect].unit); what calibration maps.",
+      ),
     rawScore: z
       .number()
       .nonnegative()

@@ -31,17 +31,25 @@ export class MadeUp {
   }
 
   /** Any tool call with its result. Returns the builder; the call's event id is `lastCall`. */
-  tool(name: string, input: unknown, output = "", opts: { isError?: boolean; change?: { path: string; kind?: "added" | "modified" | "deleted" } } = {}): this {
+  tool(
+    name: string,
+    input: unknown,
+    output = "",
+    opts: { isError?: boolean; change?: { path: string; kind?: "added" | "modified" | "deleted" } } = {},
+  ): this {
     const callId = `c${++this.calls}`;
     const call = this.add({ type: "tool_call", callId, name, input });
     this.lastCall = call;
     const result = this.add({ type: "tool_result", callId, output, isError: opts.isError ?? false }, [call]);
-    if (opts.change) this.add({ type: "file_change", path: opts.change.path, kind: opts.change.kind ?? "modified" }, [result]);
+    if (opts.change)
+      this.add({ type: "file_change", path: opts.change.path, kind: opts.change.kind ?? "modified" }, [
+        result,
+      ]);
     return this;
   }
 
-  /** A shell call (`Bash`) with its command event and result. */
-  bash(command: string, output = "", exitCode = 0): this {
+  /** A shell call (`Bash`) with its command event and result; `exitCode` null: the program never ran. */
+  bash(command: string, output = "", exitCode: number | null = 0): this {
     const callId = `c${++this.calls}`;
     const call = this.add({ type: "tool_call", callId, name: "Bash", input: { command } });
     this.lastCall = call;
@@ -64,12 +72,29 @@ export class MadeUp {
     return this.tool("Write", { file_path: path, content }, "ok", { change: { path, kind: "added" } });
   }
 
+  /** A file change no tool call is linked to (e.g. Codex `apply_patch` events, a background process). */
+  change(path: string, kind: "added" | "modified" | "deleted" = "modified"): this {
+    this.add({ type: "file_change", path, kind });
+    return this;
+  }
+
   context(tokens: number, window: number, compaction = false): this {
     this.add({ type: "context", tokens, window, ...(compaction ? { compaction } : {}) });
     return this;
   }
 
-  control(kind: "interrupt" | "approval" | "rejection" | "permission_mode" | "rewind" | "handoff" | "timeout" | "error", detail?: string): this {
+  control(
+    kind:
+      | "interrupt"
+      | "approval"
+      | "rejection"
+      | "permission_mode"
+      | "rewind"
+      | "handoff"
+      | "timeout"
+      | "error",
+    detail?: string,
+  ): this {
     this.add({ type: "control", kind, ...(detail ? { detail } : {}) });
     return this;
   }

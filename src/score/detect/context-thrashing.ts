@@ -1,0 +1,103 @@
+import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { type Detector, makeFinding } from "./finding.ts";
+import { FileMap, readsOf } from "./paths.ts";
+
+/**
+ * Context Window Thrashing (ProcCtrlBench App. A.1): repeated loading, saturation and compression that
+ * discards information before a stable reasoning chain forms, seen in its consequence — rediscovery.
+ * Three kinds of instance:
+ *
+ * - compaction: a context event with `compaction` (weight 1; compaction events with no message or tool
+ *   event between them are one compaction logged twice, as Codex rollouts do);
+ * - saturation episode: context readings (`tokens` / `window`) rising to at least {@link SATURATED} and
+ *   later falling below {@link RELEASED} with no compaction recorded in between (weight 1; one that ends
+ *   in a recorded compaction is that compaction, not counted twice). Needs `window`; logs without it
+ *   show compactions only;
+ * - rediscovery: a file read after a compaction that was already read before it — its first re-read
+ *   after that compaction (weight 0.5).
+ *
+ * Raw score: automatic compactions + saturation episodes + half the re-reads of files already read before
+ * a compaction. Evidence: the compaction event; the readings where the episode began and ended; the
+ * earlier read call, the compaction, and the re-read call.
+ *
+ * Exemption (kept in `exempted`): a compaction the user asked for — the last message before it is a
+ * user `/compact` — and the rediscoveries after it (the user chose to drop the context).
+ *
+ * Complexity: O(n) — one pass over events, one over calls (file map bucketed by basename).
+ */
+export const contextThrashing: Detector = {
+  defect: "context-thrashing",
+  detect(view) {
+    const instances: DefectInstance[] = [];
+    const exempted: ExemptedInstance[] = [];
+    const compactions: { at: number; id: string; asked: boolean }[] = [];
+    let lastMessage: { role: string; text: string } | undefined;
+    let episode: { id: string; compacted: boolean } | undefined;
+    let activeSinceCompaction = true; // a message or tool event since the last compaction
+    view.events.forEach((e, at) => {
+      if (e.type === "message") lastMessage = e;
+      if (e.type === "message" || e.type === "tool_call" || e.type === "tool_result")
+        activeSinceCompaction = true;
+      if (e.type !== "context") return;
+      if (e.compaction && !activeSinceCompaction) {
+        if (episode) episode.compacted = true; // the same compaction logged twice (Codex: two records)
+      } else if (e.compaction) {
+        activeSinceCompaction = false;
+        const asked = lastMessage?.role === "user" && ASKED.test(lastMessage.text);
+        compactions.push({ at, id: e.id, asked });
+        const instance = { events: [e.id], note: `context compacted at ${e.id}`, weight: 1 };
+        if (asked) exempted.push({ ...instance, reason: "compaction the user asked for (/compact)" });
+        else instances.push(instance);
+        if (episode) episode.compacted = true;
+      }
+      if (e.tokens === undefined || !e.window) return;
+      const ratio = e.tokens / e.window;
+      if (!episode && ratio >= SATURATED) episode = { id: e.id, compacted: false };
+      else if (episode && ratio < RELEASED) {
+        if (!episode.compacted)
+          instances.push({
+            events: [episode.id, e.id],
+            note: `context saturated (≥ ${SATURATED * 100}% of the window) at ${episode.id}, then dropped to ${Math.round(ratio * 100)}% at ${e.id}`,
+            weight: 1,
+          });
+        episode = undefined;
+      }
+    });
+
+    // Rediscovery: first re-read, after a compaction, of a file read before it.
+    const lastRead = new FileMap<{ id: string; epoch: number }>();
+    let epoch = 0;
+    for (const c of view.calls) {
+      while (epoch < compactions.length && (compactions[epoch]?.at ?? Infinity) < c.at) epoch++;
+      if (c.failed) continue;
+      for (const path of readsOf(c)) {
+        const prev = lastRead.get(path);
+        const compaction = compactions[epoch - 1];
+        if (prev && compaction && prev.epoch < epoch) {
+          const instance = {
+            events: [prev.id, compaction.id, c.call.id],
+            note: `${path} read at ${prev.id}, compacted away at ${compaction.id}, read again at ${c.call.id}`,
+            weight: 0.5,
+          };
+          if (compaction.asked)
+            exempted.push({
+              ...instance,
+              reason: "re-read after a compaction the user asked for (/compact)",
+            });
+          else instances.push(instance);
+        }
+        lastRead.set(path, { id: c.call.id, epoch });
+      }
+    }
+    return makeFinding("context-thrashing", instances, exempted);
+  },
+};
+
+/** Share of the context window from which the context counts as saturated. */
+export const SATURATED = 0.9;
+
+/** Share of the window the context must fall below for a saturation episode to end. */
+export const RELEASED = 0.6;
+
+/** A user message asking for compaction (`/compact`, as typed or as Claude Code logs the command). */
+const ASKED = /(^|\s|<command-name>)\/compact\b/;
