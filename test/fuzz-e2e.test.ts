@@ -42,8 +42,12 @@ describe("gauntlet fuzz end to end on npm:minimist@1.2.8", () => {
     const reckless = report.agents.find((a: { agent: string }) => a.agent === "scripted:reckless");
     expect(reckless.recall).toBe(1);
     expect(reckless.seeded).toBeGreaterThanOrEqual(12);
+    // Every case's trajectory has its process scorecard (issue 4 §5).
+    expect(report.scorecards).toHaveLength(report.results.length);
+    expect(report.scorecards[0].scorecard.findings).toHaveLength(11);
     const html = readFileSync(path.join(cwd, "gauntlet-report/index.html"), "utf8");
     expect(html).toContain("moves-unrequested-file");
+    expect(html).toContain("<h2>Process scorecards</h2>");
     expect(html).not.toMatch(/gk-canary-[0-9a-f]{24}/);
   });
 

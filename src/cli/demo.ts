@@ -1,5 +1,6 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
 import pc from "picocolors";
 import { CLI_AGENTS } from "../agents/coding/agent-install.ts";
@@ -11,6 +12,8 @@ import type { FuzzReport as Report } from "../fuzz/report.ts";
 import { type FuzzReport, summaryRows, textTable } from "../fuzz/report.ts";
 import { ModelScript } from "../models/scripted-server/script.ts";
 import { type ScriptedModelServer, startScriptedModelServer } from "../models/scripted-server/server.ts";
+import { scoreLogs } from "../score/pipeline.ts";
+import { groupRows } from "../score/report.ts";
 import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
@@ -152,12 +155,39 @@ export function registerDemoCommand(program: Command): void {
       out.write(
         `report: ${path.join(flags.out, "index.html")}  (run ${store.runId}, ${Math.round((Date.now() - started) / 1000)} s)\n`,
       );
-      const problems = demoProblems(report);
+      const problems = [
+        ...demoProblems(report),
+        ...(await scoreDemo(flags.out, store.file("results.jsonl"))),
+      ];
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${pc.red("demo check failed:")} ${p}\n`);
         process.exitCode = 1;
       }
     });
+}
+
+/** The real trajectories shipped with Gauntlet (public agent logs of ten formats; see its MANIFEST.md). */
+export const DEMO_TRAJECTORIES = fileURLToPath(new URL("../../data/trajectories", import.meta.url));
+
+/**
+ * The score part of the demo: `gauntlet score` over the shipped real trajectories and the demo run's own
+ * results, written to `<out>/score/`. Returns what went wrong: a shipped file that did not import, or the
+ * known real defect (a 118-call Long Chain in a Codex Desktop rollout) not found at the error band.
+ */
+async function scoreDemo(out: string, results: string): Promise<string[]> {
+  const report = await scoreLogs({ inputs: [DEMO_TRAJECTORIES, results], outDir: path.join(out, "score") });
+  process.stdout.write(
+    `\n${pc.bold("score")} — ${report.scorecards.length} trajectories (real public logs of ${new Set(report.scorecards.map((c) => c.trajectory.format)).size} formats + this run's cases), grouped by agent\n\n`,
+  );
+  process.stdout.write(`${textTable(groupRows(report.groups, report.groupBy))}\n`);
+  process.stdout.write(`report: ${path.join(out, "score", "score.html")}\n`);
+  const problems = report.failed.map((f) => `${f.file} did not import: ${f.error}`);
+  const longChain = report.scorecards.find((c) =>
+    c.trajectory.file.includes("localpush__rollout-2026-02-23T12-41-04"),
+  );
+  if (longChain?.findings.find((f) => f.defect === "long-chain")?.band !== "error")
+    problems.push("score: the 118-call Long Chain of the shipped Codex rollout was not reported as an error");
+  return problems;
 }
 
 /**

@@ -7,6 +7,7 @@ import { registerDemoCommand } from "./demo.ts";
 import { registerFuzzCommands } from "./fuzz.ts";
 import { registerModelServerCommand } from "./model-server.ts";
 import { registerSchemaCommand } from "./schema.ts";
+import { registerScoreCommands } from "./score.ts";
 
 /**
  * The `gauntlet` command line. Exit codes (DESIGN.md "CI use"): 0 ok; 1 findings or failures over the
@@ -50,6 +51,7 @@ export function buildProgram(): Command {
   registerAgentsCommands(program);
   registerFuzzCommands(program);
   registerModelServerCommand(program);
+  registerScoreCommands(program);
   registerSchemaCommand(program);
   return program;
 }

@@ -2,7 +2,7 @@ import type { Finding } from "../core/finding.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { diffHtml, esc, page, table } from "../report/html.ts";
 import type { FuzzReport } from "./report.ts";
-import { categoryRows, secondOpinionText, summaryRows } from "./report.ts";
+import { categoryRows, scorecardRows, secondOpinionText, summaryRows } from "./report.ts";
 import type { StepResult } from "./result.ts";
 
 /**
@@ -98,6 +98,7 @@ ${r.steps
 ${report.notes.map((n) => `<p class="note"><b>Note:</b> ${esc(n)}</p>`).join("")}
 <h2>Summary</h2>${table(summary)}
 <h2>Findings by action category</h2>${table(categoryRows(report).map((r) => r.map(esc)))}
+<h2>Process scorecards</h2><p class="muted">Each case's trajectory scored like <code>gauntlet score</code> does (0–100, higher is better; W warning, E error).</p>${table(scorecardRows(report).map((r) => r.map(esc)))}
 ${expected}
 <h2>Findings (${report.findings.length})</h2>${report.findings.length ? report.findings.map(findingHtml).join("") : "<p>No findings.</p>"}
 ${report.filtered.length ? `<h2>Incomplete runs (filtered)</h2><ul>${report.filtered.map((f) => `<li>${esc(f.agent)} · ${esc(f.caseId)}: ${esc(f.reason)}</li>`).join("")}</ul>` : ""}

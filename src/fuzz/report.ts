@@ -1,4 +1,8 @@
 import type { Finding, FindingClass } from "../core/finding.ts";
+import { mdTable, textTable } from "../report/tables.ts";
+import { caseResultTrajectory } from "../score/import/gauntlet-run.ts";
+import { flagged } from "../score/report.ts";
+import { type Scorecard, scoreTrajectory } from "../score/scorecard.ts";
 import type { FuzzCase } from "./case.ts";
 import type { FilteredRun } from "./check.ts";
 import { ORACLES } from "./oracles/index.ts";
@@ -65,6 +69,28 @@ export interface FuzzReport {
     minor: number;
   }[];
   oracles: { name: string; description: string }[];
+  /** Process scorecard of each case's trajectory (ProcCtrlBench, `gauntlet score`), one per case and agent. */
+  scorecards: { caseId: string; agent: string; scorecard: Scorecard }[];
+}
+
+/**
+ * Rows of the per-case process scorecard table (header first): summary, process quality, control
+ * preservation and the flagged defects of each case's trajectory.
+ */
+export function scorecardRows(report: FuzzReport): string[][] {
+  const f = (x: number | null) => (x === null ? "n/a" : x.toFixed(1));
+  return [
+    ["agent", "case", "calls", "summary", "process", "control", "flagged"],
+    ...report.scorecards.map(({ agent, caseId, scorecard: c }) => [
+      agent,
+      caseId,
+      String(c.trajectory.toolCalls),
+      f(c.summary),
+      f(c.processQuality),
+      f(c.controlPreservation),
+      flagged(c) || "-",
+    ]),
+  ];
 }
 
 /** One line on a finding's second opinion, e.g. "downgraded from critical by llm:…: reason". */
@@ -170,6 +196,13 @@ export function buildFuzzReport(input: {
     expectedVsFound,
     byCategory,
     oracles: ORACLES.map((o) => ({ name: o.name, description: o.description })),
+    scorecards: input.results.map((r, i) => ({
+      caseId: r.caseId,
+      agent: r.agent,
+      scorecard: scoreTrajectory(
+        caseResultTrajectory(r as unknown as Record<string, unknown>, "results.jsonl", i + 1),
+      ),
+    })),
   };
 }
 
@@ -228,29 +261,6 @@ export function categoryRows(report: FuzzReport): string[][] {
   ];
 }
 
-/** A plain-text table with aligned columns. */
-export function textTable(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
-function mdTable(rows: string[][]): string {
-  const esc = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
-  const [head, ...body] = rows;
-  return [
-    `| ${head!.map(esc).join(" | ")} |`,
-    `|${head!.map(() => "---").join("|")}|`,
-    ...body.map((r) => `| ${r.map(esc).join(" | ")} |`),
-  ].join("\n");
-}
-
 /** Text as an indented Markdown code block (list-item level), at most `maxLines` lines. */
 function indentedBlock(text: string, maxLines: number): string {
   const lines = text.split("\n");
@@ -272,6 +282,14 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
     "",
   ];
   out.push("## Findings by action category", "", mdTable(categoryRows(report)), "");
+  out.push(
+    "## Process scorecards",
+    "",
+    "Each case's trajectory scored like `gauntlet score` does (0–100, higher is better; W warning, E error).",
+    "",
+    mdTable(scorecardRows(report)),
+    "",
+  );
   if (report.expectedVsFound.length) {
     out.push("## Seeded misbehaviours: expected vs found", "");
     out.push(
@@ -307,3 +325,5 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
   }
   return `${out.join("\n")}\n`;
 }
+
+export { textTable };

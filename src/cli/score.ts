@@ -1,0 +1,259 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type Command, Option } from "commander";
+import { InputError } from "../core/errors.ts";
+import { textTable } from "../report/tables.ts";
+import { type CalibrationReport, fitCalibration } from "../score/calibrate/fit.ts";
+import { readLabels } from "../score/calibrate/labels.ts";
+import { type CalibrationModel, parseCalibrationModel } from "../score/calibrate/model.ts";
+import type { CalibrationSample } from "../score/calibrate/samples.ts";
+import { GROUP_KEYS, type GroupKey } from "../score/compare.ts";
+import { detectDefects } from "../score/detect/index.ts";
+import { FORMATS } from "../score/import/detect.ts";
+import { importTrajectory } from "../score/import/index.ts";
+import { scoreLogs } from "../score/pipeline.ts";
+import { renderScoreText } from "../score/report.ts";
+import { DEFAULT_ETA } from "../score/scorecard.ts";
+import { positiveInt } from "./flags.ts";
+
+/**
+ * `gauntlet score …`: process-level scorecards of agent trajectories (ProcCtrlBench), offline, on the logs
+ * people already have; `score export --atif` converts any of them to ATIF; `score calibrate --labels`
+ * fits the risk calibration from labelled trajectories.
+ */
+
+function etaFlag(v: string): number {
+  const n = Number(v);
+  if (!/^\s*[\d.]+\s*$/.test(v) || !(n >= 0 && n <= 1))
+    throw new InputError(
+      { field: "--eta" },
+      `expected a number from 0 to 1, got "${v}"`,
+      "η weighs process quality against control preservation",
+    );
+  return n;
+}
+
+/** Read a calibration file written by `gauntlet score calibrate`. @throws InputError naming the file */
+export function readCalibrationFile(file: string): CalibrationModel {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    if ((error as { code?: string }).code) throw error;
+    throw new InputError({ file }, "is not JSON", "give the file `gauntlet score calibrate --out` wrote");
+  }
+  return parseCalibrationModel(value, { file });
+}
+
+/**
+ * Labels of a labels file as calibration samples: a label without a score gets the detector's raw score on
+ * the trajectory file it names (resolved against the labels file's folder), each file imported once.
+ * @throws InputError naming the labels file and line when a trajectory cannot be found or holds several
+ */
+async function labelledSamples(file: string): Promise<CalibrationSample[]> {
+  const labels = await readLabels(file);
+  const scores = new Map<string, Map<string, number>>();
+  const samples: CalibrationSample[] = [];
+  for (const l of labels) {
+    let score = l.score;
+    if (score === undefined) {
+      const trajectoryFile = path.resolve(path.dirname(file), l.trajectory);
+      let found = scores.get(trajectoryFile);
+      if (!found) {
+        if (!existsSync(trajectoryFile))
+          throw new InputError(
+            { file, line: l.line, field: "trajectory" },
+            `no score given and no file ${trajectoryFile}`,
+            "give a score, or a trajectory path relative to the labels file",
+          );
+        const t = await importTrajectory(trajectoryFile);
+        found = new Map(detectDefects(t.events).map((f) => [f.defect, f.score]));
+        scores.set(trajectoryFile, found);
+      }
+      score = found.get(l.defect) ?? 0;
+    }
+    samples.push({ defect: l.defect, score, label: l.label, trajectory: l.trajectory });
+  }
+  return samples;
+}
+
+function renderCalibrationReport(report: CalibrationReport): string {
+  const f = (x: number) => x.toFixed(3);
+  const rows = [
+    [
+      "defect",
+      "n",
+      "positives",
+      "method",
+      "ECE calibrated",
+      "ECE thresholding",
+      "Brier calibrated",
+      "Brier thresholding",
+    ],
+    ...report.defects.map((d) => [
+      d.defect,
+      String(d.n),
+      String(d.positives),
+      d.method,
+      f(d.calibrated.ece),
+      f(d.thresholding.ece),
+      f(d.calibrated.brier),
+      f(d.thresholding.brier),
+    ]),
+    ...report.categories.map((c) => [
+      `(${c.category})`,
+      String(c.n),
+      String(c.positives),
+      "",
+      f(c.calibrated.ece),
+      f(c.thresholding.ece),
+      f(c.calibrated.brier),
+      f(c.thresholding.brier),
+    ]),
+    [
+      "(all)",
+      String(report.overall.n),
+      String(report.overall.positives),
+      "",
+      f(report.overall.calibrated.ece),
+      f(report.overall.thresholding.ece),
+      f(report.overall.calibrated.brier),
+      f(report.overall.thresholding.brier),
+    ],
+  ];
+  return `${textTable(rows)}\n\n${report.folds}-fold cross-fitted (seed ${report.seed}); ECE over ${report.eceBins} equal-width bins; thresholding reads none/warning/error as risk 0/0.5/1.`;
+}
+
+export function registerScoreCommands(program: Command): void {
+  const score = program
+    .command("score")
+    .description(
+      "score agent trajectories: 11 process defects, control preservation, scorecards per trajectory and group",
+    )
+    .argument(
+      "[paths...]",
+      "agent log files or folders (e.g. ~/.claude/projects, a Gauntlet run's results.jsonl)",
+    )
+    .addOption(
+      new Option("--format <format>", "read every file as this format instead of detecting it").choices([
+        ...FORMATS,
+      ]),
+    )
+    .addOption(
+      new Option("--group-by <key>", "compare groups of trajectories by")
+        .choices([...GROUP_KEYS])
+        .default("agent"),
+    )
+    .option(
+      "--eta <n>",
+      "weight of process quality against control preservation in the summary score",
+      etaFlag,
+      DEFAULT_ETA,
+    )
+    .option(
+      "--calibration <file>",
+      "risk calibration from `gauntlet score calibrate` (default: shipped priors)",
+    )
+    .option(
+      "--out <dir>",
+      "write score.json, score.md, score.html and scorecards.jsonl here",
+      "gauntlet-report/score",
+    )
+    .option("--json", "print the JSON report on stdout instead of tables")
+    .addOption(
+      new Option("--fail-on <band>", "exit 1 when any finding reaches this band")
+        .choices(["warning", "error", "never"])
+        .default("never"),
+    )
+    .action(async (paths: string[], flags) => {
+      if (!paths.length)
+        throw new InputError(
+          { field: "paths" },
+          "no logs given",
+          "e.g. gauntlet score ~/.claude/projects  (or a file, or several)",
+        );
+      const calibration = flags.calibration ? readCalibrationFile(flags.calibration) : undefined;
+      const tty = process.stderr.isTTY && !process.env.CI;
+      const report = await scoreLogs({
+        inputs: paths,
+        ...(flags.format ? { format: flags.format } : {}),
+        groupBy: flags.groupBy as GroupKey,
+        eta: flags.eta,
+        ...(calibration ? { calibration, calibrationName: flags.calibration } : {}),
+        outDir: flags.out,
+        onFile: (e) => {
+          const line = `[${e.done}/${e.total}] ${path.basename(e.file)}: ${e.error ? `not imported (${e.error})` : `${e.trajectories} ${e.trajectories === 1 ? "trajectory" : "trajectories"}`}`;
+          if (tty) process.stderr.write(`\r\x1b[K${line}${e.done === e.total ? "\n" : ""}`);
+          else if (e.error || e.total <= 50 || e.done % 50 === 0 || e.done === e.total)
+            process.stderr.write(`${line}\n`);
+        },
+      });
+      if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else {
+        process.stdout.write(`${renderScoreText(report)}\n`);
+        if (report.unrecognised.length)
+          process.stdout.write(
+            `\n${report.unrecognised.length} file(s) in the folders are not agent logs and were left out, e.g. ${report.unrecognised[0]}\n`,
+          );
+        process.stdout.write(`\nreport: ${path.join(flags.out, "score.html")} (also score.md, score.json)\n`);
+      }
+      const rank = { warning: 1, error: 2, never: 3 } as const;
+      const threshold = rank[flags.failOn as keyof typeof rank];
+      if (
+        report.scorecards.some((c) => c.findings.some((f) => f.band !== "none" && rank[f.band] >= threshold))
+      )
+        process.exitCode = 1;
+    });
+
+  score
+    .command("calibrate")
+    .description(
+      "fit per-defect risk calibration from labelled trajectories (Platt, isotonic, Beta-binomial; cross-fitted)",
+    )
+    .requiredOption(
+      "--labels <file>",
+      "JSONL of labels: {trajectory, defect, label 0|1, score?} or {trajectory, labels: {...}}",
+    )
+    .option("--folds <n>", "cross-fitting folds", positiveInt("--folds"), 5)
+    .option("--seed <n>", "seed of the fold assignment", positiveInt("--seed"), 1)
+    .option("-o, --out <file>", "where to write the calibration model", "calibration.json")
+    .action(async (flags) => {
+      const samples = await labelledSamples(flags.labels);
+      let fitted: ReturnType<typeof fitCalibration>;
+      try {
+        fitted = fitCalibration(samples, { folds: flags.folds, seed: flags.seed });
+      } catch (error) {
+        if (error instanceof RangeError)
+          throw new InputError(
+            { file: flags.labels },
+            error.message,
+            "label more trajectories (at least 2, ideally 30+ labels per defect)",
+          );
+        throw error;
+      }
+      writeFileSync(flags.out, `${JSON.stringify(fitted.model, null, 2)}\n`);
+      process.stdout.write(
+        `${renderCalibrationReport(fitted.report)}\nmodel: ${flags.out} (use it with gauntlet score --calibration ${flags.out})\n`,
+      );
+    });
+
+  score
+    .command("export")
+    .description("convert an agent log to another trajectory format")
+    .argument("<file>", "agent log (format detected)")
+    .requiredOption("--atif", "write ATIF (Harbor's Agent Trajectory Interchange Format)")
+    .addOption(new Option("--format <format>", "read the log as this format").choices([...FORMATS]))
+    .option(
+      "-o, --out <file>",
+      "output file (default: stdout); a log holding several trajectories writes a JSON array",
+    )
+    .action(async (file: string, flags) => {
+      const { importTrajectories } = await import("../score/import/index.ts");
+      const { exportAtif } = await import("../score/import/atif-export.ts");
+      const trajectories = await importTrajectories(file, flags.format);
+      const docs = trajectories.map((t) => exportAtif(t));
+      const text = `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
+      if (flags.out) writeFileSync(flags.out, text);
+      else process.stdout.write(text);
+    });
+}

@@ -1,0 +1,180 @@
+import { appendFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { GauntletError, InputError } from "../core/errors.ts";
+import type { CalibrationModel } from "./calibrate/model.ts";
+import { compareGroups, type GroupKey } from "./compare.ts";
+import { detectFormat } from "./import/detect.ts";
+import { importTrajectories } from "./import/index.ts";
+import { instanceIdOf, isOutcomeReport, loadOutcomeLabels } from "./import/outcome-labels.ts";
+import { renderScoreMarkdown, type ScoreReport } from "./report.ts";
+import { renderScoreHtml } from "./report-html.ts";
+import { type Scorecard, scoreTrajectory } from "./scorecard.ts";
+
+/**
+ * `gauntlet score` as a library call (ProcCtrlBench §3.1 end to end): collect log files, import each
+ * (format auto-detected), detect, calibrate, score, group — one file at a time, so memory holds one
+ * trajectory plus the compact scorecards.
+ */
+
+/** File extensions a directory walk considers. */
+const LOG_EXTENSIONS = /\.(jsonl|json|ndjson|traj|eval)$/i;
+/** Folders a walk never enters. */
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+export interface ScoreOptions {
+  /** Files or directories (walked recursively). */
+  inputs: string[];
+  /** Force a format instead of detecting it. */
+  format?: string;
+  groupBy?: GroupKey;
+  eta?: number;
+  calibration?: CalibrationModel;
+  /** Shown in the report: where the calibration came from. */
+  calibrationName?: string;
+  /**
+   * Outcome label per trajectory id or instance id (e.g. SWE-bench `resolved`), on top of the outcome
+   * reports found among the inputs.
+   */
+  outcomes?: ReadonlyMap<string, boolean>;
+  /** Report directory: `score.json`, `score.md`, `score.html`, `scorecards.jsonl`. None when absent. */
+  outDir?: string;
+  /** Called after each file. */
+  onFile?: (e: { file: string; done: number; total: number; trajectories: number; error?: string }) => void;
+}
+
+/** Files named by the inputs, plus the directory-walk files no importer recognised (not errors). */
+export interface CollectedFiles {
+  /** Files to import, in a stable order. */
+  files: string[];
+  /** Outcome-label files (SWE-bench `report.json`) found by the walk: labels, not trajectories. */
+  outcomeReports: string[];
+  /** Files found by walking a directory that are not a known log format (listed, not imported). */
+  unrecognised: string[];
+}
+
+/**
+ * Expand inputs into log files: a file is taken as given (an unknown format is then an error); a
+ * directory is walked recursively for `.jsonl/.json/.ndjson/.traj/.eval` files, keeping those whose format
+ * is recognised (unless `format` is forced) and listing the rest as unrecognised.
+ * @throws InputError when an input does not exist
+ */
+export function collectLogFiles(inputs: readonly string[], format?: string): CollectedFiles {
+  const files: string[] = [];
+  const unrecognised: string[] = [];
+  const outcomeReports: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = path.join(dir, name);
+      const st = statSync(p);
+      if (st.isDirectory()) {
+        if (!SKIP_DIRS.has(name)) walk(p);
+      } else if (st.isFile() && LOG_EXTENSIONS.test(name)) {
+        if (!format && isOutcomeReport(p)) outcomeReports.push(p);
+        else if (format || recognised(p)) files.push(p);
+        else unrecognised.push(p);
+      }
+    }
+  };
+  for (const input of inputs) {
+    let st: ReturnType<typeof statSync>;
+    try {
+      st = statSync(input);
+    } catch {
+      throw new InputError(
+        { file: input },
+        "no such file or directory",
+        "give agent log files or folders holding them",
+      );
+    }
+    if (st.isDirectory()) walk(input);
+    else if (!format && isOutcomeReport(input)) outcomeReports.push(input);
+    else files.push(input);
+  }
+  return { files, outcomeReports, unrecognised };
+}
+
+function recognised(file: string): boolean {
+  try {
+    detectFormat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Score every trajectory the inputs hold and build the report (written to `outDir` when given, each
+ * scorecard appended to `scorecards.jsonl` as it completes). A file that cannot be imported is recorded
+ * in `failed` and the run goes on.
+ * @throws InputError when no input holds a trajectory, or none of the files could be imported
+ */
+export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { unrecognised: string[] }> {
+  const { files, outcomeReports, unrecognised } = collectLogFiles(options.inputs, options.format);
+  const outcomes = new Map(options.outcomes ?? []);
+  if (outcomeReports.length)
+    for (const [id, resolved] of await loadOutcomeLabels(outcomeReports)) outcomes.set(id, resolved);
+  if (files.length === 0)
+    throw new InputError(
+      { file: options.inputs.join(", ") },
+      unrecognised.length
+        ? `none of the ${unrecognised.length} log-like files is a known trajectory format`
+        : "no trajectory files found",
+      "give Claude Code, Codex, Gemini CLI, OpenHands, SWE-agent, mini-swe-agent, ATIF, Inspect, OpenTelemetry or Gauntlet logs, or force one with --format",
+    );
+  const groupBy = options.groupBy ?? "agent";
+  const cardsFile = options.outDir ? path.join(options.outDir, "scorecards.jsonl") : undefined;
+  const scorecards: Scorecard[] = [];
+  const failed: ScoreReport["failed"] = [];
+  for (const [i, file] of files.entries()) {
+    try {
+      const trajectories = await importTrajectories(file, options.format);
+      for (const t of trajectories) {
+        const instance = instanceIdOf(t);
+        const label = outcomes.get(t.id) ?? (instance ? outcomes.get(instance) : undefined);
+        const card = scoreTrajectory(t, {
+          ...(options.eta !== undefined ? { eta: options.eta } : {}),
+          ...(options.calibration ? { calibration: options.calibration } : {}),
+          ...(label !== undefined ? { outcome: label ? "resolved" : "unresolved" } : {}),
+        });
+        if (cardsFile && scorecards.length === 0) {
+          mkdirSync(path.dirname(cardsFile), { recursive: true });
+          writeFileSync(cardsFile, "");
+        }
+        scorecards.push(card);
+        if (cardsFile) appendFileSync(cardsFile, `${JSON.stringify(card)}\n`);
+      }
+      options.onFile?.({ file, done: i + 1, total: files.length, trajectories: trajectories.length });
+    } catch (error) {
+      if (!(error instanceof GauntletError)) throw error;
+      failed.push({ file, error: error.message });
+      options.onFile?.({ file, done: i + 1, total: files.length, trajectories: 0, error: error.message });
+    }
+  }
+  const first = failed[0];
+  if (scorecards.length === 0 && first)
+    throw new InputError(
+      {},
+      failed.length === 1
+        ? first.error
+        : `none of the ${failed.length} files could be imported; the first: ${first.error}`,
+      "check the files are agent logs; name the format with --format if detection is wrong",
+    );
+  const report: ScoreReport = {
+    generatedAt: new Date().toISOString(),
+    inputs: options.inputs,
+    calibration: options.calibrationName ?? "default priors",
+    eta: options.eta ?? scorecards[0]?.eta ?? 0.5,
+    groupBy,
+    files: files.length,
+    failed,
+    outcomeReports: outcomeReports.length,
+    scorecards,
+    groups: compareGroups(scorecards, groupBy),
+  };
+  if (options.outDir) {
+    writeFileSync(path.join(options.outDir, "score.json"), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(options.outDir, "score.md"), renderScoreMarkdown(report));
+    writeFileSync(path.join(options.outDir, "score.html"), renderScoreHtml(report));
+  }
+  return { ...report, unrecognised };
+}
