@@ -53,6 +53,12 @@ export const ToolResultEvent = z
     type: z.literal("tool_result"),
     callId: z.string().describe("Id of the tool_call this answers."),
     output: z.string().describe("Tool output as text, size-capped (secrets redacted)."),
+    outputChars: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("Characters of the whole output, when `output` holds only its start (capped on import)."),
     isError: z.boolean().describe("True when the tool reported an error."),
   })
   .describe("The result of a tool call.");

@@ -28,8 +28,8 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  * batch work — the same edit applied across files, or one command changing many (a rename, a formatter)
  * — so that fewer than {@link WIDE_CORRECTION} units remain.
  *
- * Complexity: O(n + total text) — one pass over events, file maps bucketed by basename, a set of output
- * lines.
+ * Complexity: O(n + total text) — one pass over events, file maps indexed by path suffix, and (only when
+ * the run delegates) a set of the delegation prompts' lines looked up in outputs.
  */
 export const contextCoupling: Detector = {
   defect: "context-coupling",
@@ -153,19 +153,25 @@ function editKey(input: unknown): string | undefined {
 
 /** Delegations that paste at least PASTED_CHARS characters of parent context. */
 function pastedContext(view: TrajectoryView): DefectInstance[] {
-  const out: DefectInstance[] = [];
-  const seenLines = new Map<string, string>(); // normalised output line → result event id
-  const callAt = new Map(view.calls.map((c) => [c.at, c]));
-  view.events.forEach((e, at) => {
-    if (e.type === "tool_result") {
-      for (const line of e.output.split("\n")) {
-        const n = normaliseLine(line);
-        if (n.length >= 20 && !seenLines.has(n)) seenLines.set(n, e.id);
-      }
-      return;
+  const delegations = view.calls.filter((c) => c.kind === "delegate");
+  if (!delegations.length) return [];
+  // Only lines some delegation prompt holds are looked up in outputs: memory stays bounded by the prompts.
+  const promptLines = new Set<string>();
+  for (const c of delegations)
+    for (const line of inputText(c.call.input).split("\n")) {
+      const n = normaliseLine(line);
+      if (n.length >= 20) promptLines.add(n);
     }
-    const c = e.type === "tool_call" ? callAt.get(at) : undefined;
-    if (c?.kind !== "delegate") return;
+  const source = new Map<string, { id: string; at: number }>(); // prompt line → first result quoting it
+  view.events.forEach((e, at) => {
+    if (e.type !== "tool_result") return;
+    for (const line of e.output.split("\n")) {
+      const n = normaliseLine(line);
+      if (n.length >= 20 && promptLines.has(n) && !source.has(n)) source.set(n, { id: e.id, at });
+    }
+  });
+  const out: DefectInstance[] = [];
+  for (const c of delegations) {
     let pasted = 0;
     let fenced = false;
     const sources = new Set<string>();
@@ -175,9 +181,10 @@ function pastedContext(view: TrajectoryView): DefectInstance[] {
         continue;
       }
       const n = normaliseLine(line);
-      const source = n.length >= 20 ? seenLines.get(n) : undefined;
-      if (source) sources.add(source);
-      if (source || fenced) pasted += line.length + 1;
+      const from = n.length >= 20 ? source.get(n) : undefined;
+      const earlier = from && from.at < c.at ? from.id : undefined;
+      if (earlier) sources.add(earlier);
+      if (earlier || fenced) pasted += line.length + 1;
     }
     if (pasted >= PASTED_CHARS)
       out.push({
@@ -187,7 +194,7 @@ function pastedContext(view: TrajectoryView): DefectInstance[] {
         }`,
         weight: pasted / 1000,
       });
-  });
+  }
   return out;
 }
 

@@ -23,7 +23,7 @@ import { FileMap, readsOf } from "./paths.ts";
  * Exemption (kept in `exempted`): a compaction the user asked for — the last message before it is a
  * user `/compact` — and the rediscoveries after it (the user chose to drop the context).
  *
- * Complexity: O(n) — one pass over events, one over calls (file map bucketed by basename).
+ * Complexity: O(n) — one pass over events, one over calls (file map indexed by path suffix).
  */
 export const contextThrashing: Detector = {
   defect: "context-thrashing",

@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { duplicateStep, short } from "./duplicate-step.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import { distinctiveTokens, inputText, type Token, tokenize } from "./tokens.ts";
+import { inputText, type Token, tokenize, tokenParts } from "./tokens.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
 /**
@@ -21,8 +21,9 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * `.cursorrules`, memory files) — rules shape behaviour without being quoted (App. A.1); results the log
  * ends before anything could use (no assistant message or tool call after them: a cut-off log).
  *
- * Complexity: O(n · cap) — a forward pass records where each token first appears, a backward pass keeps
- * the set of tokens used later; each text contributes at most `cap` tokens.
+ * Complexity: O(n · cap) — a forward pass records which tokens each judged result brings first and the
+ * tokens of what the agent produced, a backward pass keeps the set of tokens used later; each text
+ * contributes at most `cap` tokens.
  */
 export const deadStep: Detector = {
   defect: "dead-step",
@@ -35,26 +36,42 @@ export const deadStep: Detector = {
       if (c.result && !c.failed && isInformational(c) && !repeats.has(c.call.id)) judged.set(c.resultAt, c);
     if (judged.size === 0) return makeFinding("dead-step", instances, exempted);
 
-    const firstSeen = new Map<string, number>();
+    // Forward: which tokens each judged result brings first, and the tokens of what the agent produced.
+    const seen = new Set<string>();
+    const fresh = new Map<number, Token[]>();
+    const produced: (Token[] | undefined)[] = new Array(view.events.length);
     view.events.forEach((e, at) => {
-      for (const t of distinctiveTokens(textOf(e, "all"))) if (!firstSeen.has(t)) firstSeen.set(t, at);
+      const c = judged.get(at);
+      if (c?.result) {
+        const tokens = tokenize(c.result.output, TOKENS_PER_TEXT);
+        fresh.set(
+          at,
+          tokens.filter((t) => !seen.has(t.token)),
+        );
+        for (const t of tokens) seen.add(t.token);
+        return;
+      }
+      const text = textOf(e, "all");
+      if (!text) return;
+      const tokens = tokenize(text, TOKENS_PER_TEXT);
+      for (const t of tokens) seen.add(t.token);
+      if (textOf(e, "used")) produced[at] = tokens;
     });
+    // Backward: tokens (and their parts) the agent draws on after each position.
     const usedLater = new Set<string>();
     let anythingLater = false;
     for (let at = view.events.length - 1; at >= 0; at--) {
-      const e = view.events[at];
-      if (!e) continue;
       const c = judged.get(at);
-      if (c?.result) {
-        const fresh = tokenize(c.result.output).filter((t) => firstSeen.get(t.token) === at);
-        const used = (t: Token) => usedLater.has(t.token) || t.parts.some((p) => usedLater.has(p));
-        if (fresh.length >= MIN_NEW && !fresh.some(used)) {
+      const brought = fresh.get(at);
+      if (c?.result && brought) {
+        const used = (t: Token) => usedLater.has(t.token) || tokenParts(t.raw).some((p) => usedLater.has(p));
+        if (brought.length >= MIN_NEW && !brought.some(used)) {
           const what = c.commandText
             ? `\`${short(c.commandText)}\``
             : `${c.call.name} ${c.paths[0] ?? ""}`.trim();
           const instance = {
             events: [c.call.id, c.result.id],
-            note: `${what} (${c.call.id}) returned ${fresh.length} new terms, none used afterwards (e.g. ${fresh
+            note: `${what} (${c.call.id}) returned ${brought.length} new terms, none used afterwards (e.g. ${brought
               .slice(0, 3)
               .map((t) => t.token)
               .join(", ")})`,
@@ -70,18 +87,21 @@ export const deadStep: Detector = {
           else instances.push(instance);
         }
       }
-      const used = textOf(e, "used");
-      if (used) {
+      const tokens = produced[at];
+      if (tokens) {
         anythingLater = true;
-        for (const t of tokenize(used)) {
+        for (const t of tokens) {
           usedLater.add(t.token);
-          for (const p of t.parts) usedLater.add(p);
+          if (/[A-Z._/-]/.test(t.raw)) for (const p of tokenParts(t.raw)) usedLater.add(p);
         }
       }
     }
     return makeFinding("dead-step", instances.reverse(), exempted.reverse());
   },
 };
+
+/** Distinct tokens taken from each text (its first ones): enough to see new information and its use. */
+export const TOKENS_PER_TEXT = 150;
 
 /** New distinctive tokens a result must bring before its (lack of) influence is judged. */
 export const MIN_NEW = 3;

@@ -4,7 +4,7 @@ import { type Detector, makeFinding } from "./finding.ts";
 import { laterUse, type Probe, sampleTokens } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
 import { distinctiveTokens, inputText } from "./tokens.ts";
-import { type CallView, estimateTokens } from "./view.ts";
+import { type CallView, outputTokens } from "./view.ts";
 
 /**
  * Ghost Context (ProcCtrlBench App. A.1): redundant or outdated material retained in context despite low
@@ -30,7 +30,7 @@ import { type CallView, estimateTokens } from "./view.ts";
  * log ends, or a compaction drops, before the agent produced anything (nothing could have used them).
  * Compaction summaries are messages, never judged.
  *
- * Complexity: O(n + total text) — a forward pass for stale reads (a file map bucketed by basename), one
+ * Complexity: O(n + total text) — a forward pass for stale reads (a file map indexed by path suffix), one
  * backward pass ({@link laterUse}) for use.
  */
 export const ghostContext: Detector = {
@@ -69,7 +69,7 @@ export const ghostContext: Detector = {
         const prev = lastRead.get(path);
         if (prev?.changedBy && prev.epoch === epoch && prev.read.result && !stale.has(prev.read)) {
           stale.add(prev.read);
-          const tokens = estimateTokens(prev.read.result.output);
+          const tokens = outputTokens(prev.read.result);
           add(prev.read, {
             events: [prev.read.call.id, prev.read.result.id, prev.changedBy.id, c.call.id],
             note: `${describe(prev.read)} (${prev.read.call.id}, ${tokens} tokens) went stale when ${prev.changedBy.what} changed the file; ${c.call.id} read it again`,
@@ -84,7 +84,7 @@ export const ghostContext: Detector = {
 
     // Unused large outputs: sample each, then one backward pass for later use.
     const large = view.calls.filter(
-      (c) => c.result && !stale.has(c) && estimateTokens(c.result.output) >= LARGE_OUTPUT_TOKENS,
+      (c) => c.result && !stale.has(c) && outputTokens(c.result) >= LARGE_OUTPUT_TOKENS,
     );
     const probes: Probe[] = large.map((c) => ({
       at: c.resultAt,
@@ -93,7 +93,7 @@ export const ghostContext: Detector = {
     laterUse(view, probes, true).forEach((use, i) => {
       const c = large[i] as CallView;
       if (!c.result || use.of < MIN_SAMPLE || use.hits / use.of >= LOW_USE) return;
-      const tokens = estimateTokens(c.result.output);
+      const tokens = outputTokens(c.result);
       const instance = {
         events: [c.call.id, c.result.id],
         note: `${describe(c)} (${c.call.id}) put ${tokens} tokens in context; ${use.hits} of ${use.of} sampled terms were used while it was retained`,

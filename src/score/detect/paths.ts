@@ -40,11 +40,15 @@ export function sameFile(a: string, b: string): boolean {
 }
 
 /**
- * A map from files to values that finds a file under any of its path forms ({@link sameFile}), bucketed
- * by basename so a lookup costs the few entries sharing that basename.
+ * A map from files to values that finds a file under any of its path forms ({@link sameFile}). Each
+ * stored path is indexed by its normalised form and by every `/`-bounded suffix of it, so a lookup costs
+ * O(path depth) whatever the number of files (many `index.ts` included).
  */
 export class FileMap<T> {
-  private buckets = new Map<string, { path: string; value: T }[]>();
+  /** Normalised stored path → entry, in insertion order. */
+  private exact = new Map<string, { path: string; value: T }>();
+  /** `/`-bounded proper suffix of a stored path → the first entry having it. */
+  private suffixes = new Map<string, { path: string; value: T }>();
 
   /** The value stored for this file, if any. */
   get(path: string): T | undefined {
@@ -58,33 +62,64 @@ export class FileMap<T> {
       found.value = value;
       return;
     }
-    const key = basename(path);
-    const bucket = this.buckets.get(key) ?? [];
-    bucket.push({ path, value });
-    this.buckets.set(key, bucket);
+    const n = normalizePath(path);
+    if (!n) return;
+    const e = { path, value };
+    this.exact.set(n, e);
+    for (const suffix of properSuffixes(n)) if (!this.suffixes.has(suffix)) this.suffixes.set(suffix, e);
   }
 
   delete(path: string): void {
-    const bucket = this.buckets.get(basename(path));
-    if (!bucket) return;
-    const i = bucket.findIndex((e) => sameFile(e.path, path));
-    if (i >= 0) bucket.splice(i, 1);
+    const e = this.entry(path);
+    if (!e) return;
+    const n = normalizePath(e.path);
+    this.exact.delete(n);
+    for (const suffix of properSuffixes(n)) {
+      if (this.suffixes.get(suffix) !== e) continue;
+      this.suffixes.delete(suffix);
+      // Another stored path may share the suffix: re-index it (rare; bounded by the entries that do).
+      for (const [other, oe] of this.exact)
+        if (other.endsWith(`/${suffix}`)) {
+          this.suffixes.set(suffix, oe);
+          break;
+        }
+    }
   }
 
-  /** Every stored path and value, in insertion order within a basename. */
+  /** Every stored path and value, in insertion order. */
   entries(): { path: string; value: T }[] {
-    return [...this.buckets.values()].flat();
+    return [...this.exact.values()];
   }
 
   get size(): number {
-    let n = 0;
-    for (const b of this.buckets.values()) n += b.length;
-    return n;
+    return this.exact.size;
   }
 
   private entry(path: string): { path: string; value: T } | undefined {
-    return this.buckets.get(basename(path))?.find((e) => sameFile(e.path, path));
+    const n = normalizePath(path);
+    if (!n) return undefined;
+    const hit = this.exact.get(n);
+    if (hit) return hit;
+    // A stored path ending with this relative one.
+    if (!isAbsolutePath(n)) {
+      const longer = this.suffixes.get(n);
+      if (longer) return longer;
+    }
+    // A stored relative path this one ends with.
+    for (const suffix of properSuffixes(n)) {
+      const shorter = this.exact.get(suffix);
+      if (shorter && !isAbsolutePath(suffix)) return shorter;
+    }
+    return undefined;
   }
+}
+
+/** The `/`-bounded proper suffixes of a normalised path, longest first: `a/b/c` → `b/c`, `c`. */
+function properSuffixes(n: string): string[] {
+  const out: string[] = [];
+  for (let i = n.indexOf("/"); i >= 0; i = n.indexOf("/", i + 1))
+    if (i + 1 < n.length) out.push(n.slice(i + 1));
+  return out;
 }
 
 /** Programs whose file operands a plain shell read shows in full or in part. */

@@ -2,39 +2,81 @@
  * Distinctive tokens of a text, for influence tests between events (ProcCtrlBench §3.2 "similarity"
  * features): identifier-like words of at least 5 characters (paths, names, numbers with letters), lower-
  * cased, minus a small stop list of words every transcript is full of. At most `cap` tokens are taken
- * from one text, so a huge tool output costs O(cap), keeping detectors linear.
+ * from one text, and at most {@link MAX_SCAN} characters are scanned, so a huge tool output costs a
+ * bounded amount, keeping detectors linear.
  */
 const STOP = new Set(
-  "about above after again against because before being below between could does doing during error false further having other should their there these those through under until where which while would return const function string number object undefined import export default class public private static value values files total using print shell command output result".split(
+  "about above after again against because before being below between could does doing during error false further having other should their there these those through under until where which while would return const function string number object undefined import export default class public private static value values files total using print shell command output result characters".split(
     " ",
   ),
 );
 
-const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:[./-][A-Za-z0-9_]+)*/g;
+/** Characters of one text the tokenizer scans at most: a huge output costs the same as a 20k-character one. */
+export const MAX_SCAN = 20_000;
 
-/** A distinctive token and its parts (see {@link tokenParts}). */
+/** A distinctive token and its parts (see {@link tokenParts}); parts are computed on first use. */
 export interface Token {
   token: string;
-  parts: string[];
+  /** The token as written (case kept), for {@link tokenParts}. */
+  raw: string;
 }
 
-/** Distinctive tokens of a text with their parts, first `cap` only, each once. */
+const isStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95; // A-Z a-z _
+const isWord = (c: number) => isStart(c) || (c >= 48 && c <= 57); // … 0-9
+const isJoin = (c: number) => c === 46 || c === 47 || c === 45; // . / -
+
+/**
+ * Visit the identifier-like words of a text (a letter or `_`, then letters, digits, `_`, with inner
+ * `.`, `/`, `-` joining word runs: `src/a.ts`, `hooks.beforeGetAll`), in order, scanning at most
+ * {@link MAX_SCAN} characters; stop when `visit` returns false. A hand-written scanner: this runs over
+ * every text of a trajectory, several times, and a regex with match objects costs ~4× more.
+ */
+function scanWords(text: string, visit: (raw: string) => boolean): void {
+  const end = Math.min(text.length, MAX_SCAN);
+  let i = 0;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (!isStart(c) || (i > 0 && isWord(text.charCodeAt(i - 1)))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    for (;;) {
+      while (j < end && isWord(text.charCodeAt(j))) j++;
+      if (j + 1 < end && isJoin(text.charCodeAt(j)) && isWord(text.charCodeAt(j + 1))) j += 2;
+      else break;
+    }
+    if (j - i >= 5 && !visit(text.slice(i, j))) return;
+    i = j;
+  }
+}
+
+/** Distinctive tokens of a text with their raw form, first `cap` only, each once. */
 export function tokenize(text: string, cap = 400): Token[] {
   const out: Token[] = [];
   const seen = new Set<string>();
-  for (const m of text.matchAll(WORD)) {
-    const token = m[0].toLowerCase();
-    if (token.length < 5 || STOP.has(token) || seen.has(token)) continue;
+  scanWords(text, (raw) => {
+    const token = raw.toLowerCase();
+    if (STOP.has(token) || seen.has(token)) return true;
     seen.add(token);
-    out.push({ token, parts: tokenParts(m[0]) });
-    if (out.length >= cap) break;
-  }
+    out.push({ token, raw });
+    return out.length < cap;
+  });
   return out;
 }
 
 /** Distinctive tokens of a text (lower-cased), first `cap` only, each once. */
 export function distinctiveTokens(text: string, cap = 400): string[] {
-  return tokenize(text, cap).map((t) => t.token);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  scanWords(text, (raw) => {
+    const token = raw.toLowerCase();
+    if (STOP.has(token) || seen.has(token)) return true;
+    seen.add(token);
+    out.push(token);
+    return out.length < cap;
+  });
+  return out;
 }
 
 /**

@@ -46,6 +46,9 @@ const BY_NAME: [RegExp, ToolKind][] = [
   [/^(askuserquestion|ask_user|ask_followup_question|ask|request_user_input)$/, "ask"],
 ];
 
+/** Kinds already worked out, by lower-cased tool name (a trajectory uses a handful of tools, many times). */
+const byName = new Map<string, ToolKind>();
+
 /**
  * Classify a tool call.
  * @param name tool name as the agent named it (any case)
@@ -60,8 +63,11 @@ export function classifyTool(name: string, input: unknown): ToolKind {
     if (cmd === "create") return "write";
     return "edit";
   }
-  for (const [re, kind] of BY_NAME) if (re.test(n)) return kind;
-  return "other";
+  const known = byName.get(n);
+  if (known) return known;
+  const kind = BY_NAME.find(([re]) => re.test(n))?.[1] ?? "other";
+  if (byName.size < 10_000) byName.set(n, kind);
+  return kind;
 }
 
 const PATH_KEYS = [

@@ -65,6 +65,11 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/** Rough token count of a tool result's whole output (its length before import capping, when capped). */
+export function outputTokens(result: ToolResultEvent): number {
+  return Math.ceil((result.outputChars ?? result.output.length) / 4);
+}
+
 /** Canonical JSON: keys sorted, strings with runs of whitespace collapsed. */
 export function canonical(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.replace(/\s+/g, " ").trim());

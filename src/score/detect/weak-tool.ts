@@ -29,7 +29,7 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * program failures; a workaround after a call the user rejected (the shell sidesteps the user, not a
  * weak tool).
  *
- * Complexity: O(n) — one pass over controls and calls, file maps bucketed by basename.
+ * Complexity: O(n) — one pass over controls and calls, file maps indexed by path suffix.
  */
 export const weakTool: Detector = {
   defect: "weak-tool",

@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 
 /**
  * The events of one imported trajectory as an importer emits them: ids `e1`, `e2`, … in order, each with
- * its provenance (`raw: {file, line}`) and, when given, the events it depends on.
+ * its provenance (`raw: {file, line}`) and, when given, the events it depends on. Bulky texts are capped
+ * here, once for every format ({@link capTexts}), so memory follows the number of events rather than the
+ * bytes of the log.
  */
 export class EventSink {
   readonly events: TrajectoryEvent[] = [];
@@ -16,6 +19,7 @@ export class EventSink {
    */
   add(draft: EventDraft, line?: number, parent?: string[]): string {
     const id = `e${this.events.length + 1}`;
+    capTexts(draft);
     this.events.push({
       ...draft,
       id,
@@ -24,4 +28,54 @@ export class EventSink {
     } as TrajectoryEvent);
     return id;
   }
+}
+
+/** Characters of a tool output, command output or tool-input string kept in an imported event. */
+export const KEPT_CHARS = 8000;
+
+/**
+ * Cap the bulky texts of an event draft in place: a tool result's `output` (its whole length kept in
+ * `outputChars`), a command's `stdout`/`stderr`, and any string of a tool call's `input` longer than
+ * {@link KEPT_CHARS}, which becomes its start plus `…[+N chars sha256:<12 hex>]` — equal long strings stay
+ * equal and different ones differ, so detectors comparing inputs (duplicates, reverts) still work. The
+ * kept start is copied, so the whole string can be garbage-collected. Messages are kept whole (rule text
+ * is measured from them). The native log (`raw: {file, line}`) holds the full text.
+ */
+export function capTexts(draft: EventDraft): void {
+  if (draft.type === "tool_result" && draft.output.length > KEPT_CHARS) {
+    draft.outputChars = draft.output.length;
+    draft.output = `${head(draft.output)}\n…[${draft.output.length - KEPT_CHARS} more characters]`;
+  } else if (draft.type === "command") {
+    if (draft.stdout && draft.stdout.length > KEPT_CHARS)
+      draft.stdout = `${head(draft.stdout)}\n…[${draft.stdout.length - KEPT_CHARS} more characters]`;
+    if (draft.stderr && draft.stderr.length > KEPT_CHARS)
+      draft.stderr = `${head(draft.stderr)}\n…[${draft.stderr.length - KEPT_CHARS} more characters]`;
+  } else if (draft.type === "tool_call") draft.input = capInput(draft.input);
+}
+
+function capInput(v: unknown): unknown {
+  if (typeof v === "string")
+    return v.length > KEPT_CHARS
+      ? `${head(v)}…[+${v.length - KEPT_CHARS} chars sha256:${createHash("sha256").update(v).digest("hex").slice(0, 12)}]`
+      : v;
+  if (Array.isArray(v)) return v.some(isLong) ? v.map(capInput) : v;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    if (!Object.values(o).some(isLong)) return v;
+    return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, capInput(x)]));
+  }
+  return v;
+}
+
+/** True when a value is, or holds, a string longer than {@link KEPT_CHARS}. */
+function isLong(v: unknown): boolean {
+  if (typeof v === "string") return v.length > KEPT_CHARS;
+  if (Array.isArray(v)) return v.some(isLong);
+  if (v && typeof v === "object") return Object.values(v).some(isLong);
+  return false;
+}
+
+/** The first {@link KEPT_CHARS} characters as a new string (a slice would keep the whole one alive). */
+function head(text: string): string {
+  return Buffer.from(text.slice(0, KEPT_CHARS), "utf8").toString("utf8");
 }
