@@ -175,4 +175,70 @@ describe("gauntlet score CLI", () => {
     expect(gauntlet(dir, ["score", "notes.jsonl", "--eta", "2"]).stderr).toMatch(/--eta.*0 to 1/);
     expect(existsSync(path.join(dir, "o", "score.json"))).toBe(false);
   });
+
+  it("score calibrate fits from labels (scores given or computed from the named file) and score uses the model", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-calibrate-"));
+    const lines: string[] = [];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let i = 0; i < 120; i++) {
+      const score = Math.round(random() * 80);
+      const p = 1 / (1 + Math.exp(-(score - 30) / 6));
+      lines.push(
+        JSON.stringify({ trajectory: `t${i}`, defect: "long-chain", label: random() < p ? 1 : 0, score }),
+      );
+    }
+    const rollout = path.join(
+      DATA,
+      "codex-rollout",
+      "localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
+    );
+    lines.push(
+      JSON.stringify({
+        trajectory: path.relative(dir, rollout),
+        labels: { "long-chain": 1, "dead-step": 0 },
+      }),
+    );
+    writeFileSync(path.join(dir, "labels.jsonl"), `${lines.join("\n")}\n`);
+    const r = gauntlet(dir, ["score", "calibrate", "--labels", "labels.jsonl", "-o", "cal.json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^long-chain\s+121\s/m);
+    const model = JSON.parse(readFileSync(path.join(dir, "cal.json"), "utf8"));
+    expect(Object.keys(model.defects)).toEqual(expect.arrayContaining(["long-chain", "dead-step"]));
+    const scored = gauntlet(dir, ["score", rollout, "--calibration", "cal.json", "--json", "--out", "o"]);
+    expect(scored.code).toBe(0);
+    const report = JSON.parse(scored.stdout);
+    expect(report.calibration).toBe("cal.json");
+    expect(
+      report.scorecards[0].findings.find((f: { defect: string }) => f.defect === "long-chain").band,
+    ).toBe("error");
+  });
+
+  it("score calibrate names the labels file, line and field of a bad label", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-calibrate-"));
+    writeFileSync(
+      path.join(dir, "labels.jsonl"),
+      '{"trajectory": "a", "defect": "long-chain", "label": 1, "score": 3}\n{"trajectory": "b", "defect": "slow-step", "label": 1}\n',
+    );
+    const r = gauntlet(dir, ["score", "calibrate", "--labels", "labels.jsonl"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: labels\.jsonl:2: field "defect"/);
+    expect(r.stderr).toMatch(/\nhint: /);
+  });
+
+  it("score export --atif writes an ATIF document the importer reads back with the same calls", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-export-"));
+    const log = path.join(DATA, "gemini-cli-json", "m-gemini__session-2026-01-02T01-44-320099a3.json");
+    const r = gauntlet(dir, ["score", "export", log, "--atif", "-o", "out.json"]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(readFileSync(path.join(dir, "out.json"), "utf8"));
+    expect(doc.schema_version).toMatch(/^ATIF-v1\./);
+    const again = JSON.parse(gauntlet(dir, ["score", "out.json", "--json", "--out", "o"]).stdout);
+    expect(again.scorecards[0].trajectory.format).toBe("atif");
+    expect(again.scorecards[0].trajectory.toolCalls).toBe(24);
+  });
 });
