@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { isAbsolutePath } from "./paths.ts";
-import type { ToolKind } from "./tools.ts";
+import { PATH_KEYS, type ToolKind } from "./tools.ts";
 import type { CallView } from "./view.ts";
 
 /**
@@ -110,21 +110,7 @@ const MISSING =
 
 /** Argument names that play the same role, per role. */
 const ROLES: [string, string[]][] = [
-  [
-    "path",
-    [
-      "file_path",
-      "filePath",
-      "path",
-      "absolute_path",
-      "notebook_path",
-      "file",
-      "filename",
-      "target_file",
-      "dir_path",
-      "directory",
-    ],
-  ],
+  ["path", PATH_KEYS],
   ["content", ["content", "file_text", "contents", "text"]],
   ["old text", ["old_string", "old_str", "oldText", "old_text", "search"]],
   ["new text", ["new_string", "new_str", "newText", "new_text", "replace"]],

@@ -70,7 +70,8 @@ export function classifyTool(name: string, input: unknown): ToolKind {
   return kind;
 }
 
-const PATH_KEYS = [
+/** Argument names tools use for the file or folder they act on. */
+export const PATH_KEYS = [
   "file_path",
   "filePath",
   "path",

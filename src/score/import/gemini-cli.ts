@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
@@ -17,15 +18,6 @@ import { readJsonLines } from "./read-lines.ts";
 
 const SHELL = new Set(["run_shell_command"]);
 const WRITES = new Set(["write_file", "replace", "edit"]);
-
-/** Text of message content: a string, or Gemini parts with `text`. */
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  return arr(content)
-    .map((p) => str(obj(p).text))
-    .filter(Boolean)
-    .join("\n");
-}
 
 /** Output text of a tool call's result parts (`functionResponse.response.output`). */
 function resultText(result: unknown): string {
@@ -51,7 +43,7 @@ class GeminiMapper extends EventSink {
     const ts = Date.parse(str(m.timestamp)) || undefined;
     const base = ts ? { ts } : {};
     const type = str(m.type);
-    const text = textOf(m.content);
+    const text = contentText(m.content);
     if (type === "user" && text.trim()) this.add({ ...base, type: "message", role: "user", text }, line);
     else if (type === "error") this.add({ ...base, type: "control", kind: "error", detail: text }, line);
     else if (type === "info" && /cancel|interrupt/i.test(text))

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { InputError } from "../../core/errors.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonValues } from "./read-json-values.ts";
@@ -39,15 +40,6 @@ interface Call {
   command: string;
 }
 
-/** Text of message content: a string, or text blocks. */
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  return arr(content)
-    .map((b) => str(obj(b).text))
-    .filter(Boolean)
-    .join("\n");
-}
-
 /** Return code and output of an observation: `<returncode>` text (v1) or `{returncode, output}` JSON (v2). */
 function observationOf(text: string): { exitCode: number | null; output: string } {
   try {
@@ -77,7 +69,7 @@ class MiniMapper extends EventSink {
   message(m: Json, n: number): void {
     const role = str(m.role);
     const extra = obj(m.extra);
-    const text = textOf(m.content);
+    const text = contentText(m.content);
     if (role === "system") {
       if (text.trim()) this.add({ type: "message", role: "system", text });
     } else if (role === "user") {

@@ -1,5 +1,6 @@
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import type { ControlEvent } from "../../core/trajectory.ts";
+import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 
@@ -59,14 +60,7 @@ export function tsOf(value: unknown): number | undefined {
   return Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(s) ? s : `${s}Z`) || undefined;
 }
 
-/** Text of V1 content: a string, or `{type: "text", text}` blocks. */
-export function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  return arr(content)
-    .map((b) => str(obj(b).text))
-    .filter(Boolean)
-    .join("\n");
-}
+export { contentText as textOf };
 
 /** JSON-decoded tool arguments, or the text as given when it is not JSON. */
 export function parseArguments(text: string): unknown {

@@ -3,6 +3,7 @@ import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { InputError } from "../../core/errors.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import type { ControlEvent } from "../../core/trajectory.ts";
+import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonValues } from "./read-json-values.ts";
@@ -86,15 +87,6 @@ interface Header {
   isTrajectory: boolean;
 }
 
-/** Text of a history message's content: a string, or text blocks. */
-function textOf(content: unknown): string {
-  if (typeof content === "string") return content;
-  return arr(content)
-    .map((b) => str(obj(b).text))
-    .filter(Boolean)
-    .join("\n");
-}
-
 /** A JSON value that may be stored as JSON text (`state`, `replay_config`, tool arguments). */
 function decoded(value: unknown): unknown {
   if (typeof value !== "string") return value;
@@ -129,10 +121,10 @@ async function readHeader(file: string): Promise<Header> {
     if (m.is_demo === true) continue;
     const role = str(m.role);
     if (role === "assistant") conversationStarted = true;
-    if (!conversationStarted && (role === "system" || role === "user") && textOf(m.content).trim())
-      header.prelude.push({ role, text: textOf(m.content) });
+    if (!conversationStarted && (role === "system" || role === "user") && contentText(m.content).trim())
+      header.prelude.push({ role, text: contentText(m.content) });
     if (role === "system")
-      for (const match of textOf(m.content).matchAll(/^(\w+):\n\s+docstring:/gm))
+      for (const match of contentText(m.content).matchAll(/^(\w+):\n\s+docstring:/gm))
         header.commands.add(match[1]!);
     const call = obj(arr(m.tool_calls)[0]);
     const fn = obj(call.function);
