@@ -1,4 +1,4 @@
-import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import { type Json, str } from "../../core/json-view.ts";
 import type { ControlEvent } from "../../core/trajectory.ts";
 import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
