@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
@@ -6,6 +6,7 @@ import pc from "picocolors";
 import { CLI_AGENTS } from "../agents/coding/agent-install.ts";
 import type { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { InputError } from "../core/errors.ts";
+import { makeDirectory } from "../core/paths.ts";
 import type { RunStore } from "../core/run-store.ts";
 import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
 import type { FuzzReport as Report } from "../fuzz/report.ts";
@@ -71,7 +72,7 @@ export function agentDemoProblems(report: Report, agent: string): string[] {
 
 /** Copy a run's reports to `out` (`index.html`, `report.md`, `report.json`). */
 function copyReports(store: RunStore, out: string): void {
-  mkdirSync(out, { recursive: true });
+  makeDirectory(out);
   copyFileSync(store.file("report.html"), path.join(out, "index.html"));
   copyFileSync(store.file("report.md"), path.join(out, "report.md"));
   copyFileSync(store.file("report.json"), path.join(out, "report.json"));

@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -42,4 +43,28 @@ export function resolveInside(root: string, rel: string): string {
   const back = path.relative(root, abs);
   if (back.startsWith("..") || path.isAbsolute(back)) throw new Error(`path escapes the workspace: ${rel}`);
   return abs;
+}
+
+/**
+ * Create a directory and its missing parents, one level at a time. Node 20's `mkdirSync(…, {recursive:
+ * true})` never returns on some pseudo file systems (e.g. a path under `/proc`); creating each missing
+ * level in turn fails there with a normal error instead.
+ * @throws the file system's error (ENOENT, EACCES, ENOTDIR, …) naming the level that could not be made
+ */
+export function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!existsSync(at)) {
+    missing.push(at);
+    const up = path.dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST") throw error;
+    }
+  }
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { isErrnoCode, SetupError } from "./errors.ts";
 import { newRunId } from "./ids.ts";
 import { appendJsonl, type ReadJsonlOptions, readJsonlIfExists } from "./jsonl.ts";
+import { makeDirectory } from "./paths.ts";
 
 /**
  * The run store: `<base>/runs/<run-id>/`, one append-only JSONL file per stage (e.g. `results.jsonl`), plus
@@ -27,7 +28,7 @@ export class RunStore {
   /** Create a new run directory and write `run.json` with `meta`. */
   static create(base: string, meta: unknown, runId = newRunId()): RunStore {
     const dir = path.join(base, "runs", runId);
-    mkdirSync(path.dirname(dir), { recursive: true });
+    makeDirectory(path.dirname(dir));
     mkdirSync(dir); // Not recursive: two runs can never share a directory (EEXIST instead).
     const store = new RunStore(runId, dir);
     store.writeJson("run.json", meta);

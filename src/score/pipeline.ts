@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { GauntletError, InputError } from "../core/errors.ts";
+import { makeDirectory } from "../core/paths.ts";
 import type { CalibrationModel } from "./calibrate/model.ts";
 import { compareGroups, type GroupKey } from "./compare.ts";
 import { detectFormat } from "./import/detect.ts";
@@ -137,7 +138,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { 
           ...(label !== undefined ? { outcome: label ? "resolved" : "unresolved" } : {}),
         });
         if (cardsFile && scorecards.length === 0) {
-          mkdirSync(path.dirname(cardsFile), { recursive: true });
+          makeDirectory(path.dirname(cardsFile));
           writeFileSync(cardsFile, "");
         }
         scorecards.push(card);
