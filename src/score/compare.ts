@@ -24,12 +24,18 @@ export const GroupSummary = z
   .object({
     group: z.string(),
     trajectories: z.number().int(),
-    summary: Interval,
-    processQuality: Interval,
+    unassessed: z
+      .number()
+      .int()
+      .describe("Trajectories without a tool call: counted here, left out of the means."),
+    summary: Interval.nullable().describe("Over assessed trajectories; null when none is."),
+    processQuality: Interval.nullable(),
     controlPreservation: Interval.nullable().describe(
       "Over trajectories where control was measured; null if none.",
     ),
-    dimensions: z.record(z.enum(CATEGORIES), z.number()).describe("Mean dimension scores."),
+    dimensions: z
+      .record(z.enum(CATEGORIES), z.number().nullable())
+      .describe("Mean dimension scores of assessed trajectories."),
     errorFindings: z.number().int().describe("Findings in the error band, all trajectories."),
     warningFindings: z.number().int(),
     labelled: z.number().int().describe("Trajectories with an outcome label."),
@@ -40,7 +46,11 @@ export const GroupSummary = z
       .describe(
         "Share of resolved trajectories with at least one error-band finding (App. C.4); null if none resolved.",
       ),
-    processRank: z.number().int().describe("Rank by mean summary score (1 = best)."),
+    processRank: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Rank by mean summary score (1 = best); null when no trajectory is assessed."),
     outcomeRank: z
       .number()
       .int()
@@ -75,7 +85,8 @@ export function groupOf(card: Scorecard, key: GroupKey): string {
  * Compare groups of scorecards. Intervals come from a stratified cluster bootstrap (reference §4.3): each
  * replicate resamples trajectories with replacement within strata (outcome label × format), keeping each
  * stratum's size, and takes the group mean; the interval is the 2.5th–97.5th percentile of `replicates`
- * means. Ranks: 1 is best; ties share the smaller rank.
+ * means, from a PRNG seeded per group. Trajectories without a tool call (not assessed) are counted but left
+ * out of the means and ranks. Ranks: 1 is best; ties share the smaller rank.
  */
 export function compareGroups(
   cards: readonly Scorecard[],
@@ -83,7 +94,7 @@ export function compareGroups(
   options: CompareOptions = {},
 ): GroupSummary[] {
   const replicates = options.replicates ?? 1000;
-  const random = seededRandom(options.seed ?? 1);
+
   const groups = new Map<string, Scorecard[]>();
   for (const c of cards) {
     const g = groupOf(c, key);
@@ -94,7 +105,9 @@ export function compareGroups(
   const rows = [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([group, members]) => {
-      const strata = stratify(members);
+      const assessed = members.filter((c) => c.assessed);
+      const strata = stratify(assessed);
+      const random = seededRandom(seedOf(group, options.seed ?? 1));
       const interval = (value: (c: Scorecard) => number | null): Interval | null => {
         const kept = strata.map((s) => s.filter((c) => value(c) !== null)).filter((s) => s.length);
         if (!kept.length) return null;
@@ -107,18 +120,22 @@ export function compareGroups(
       return {
         group,
         trajectories: members.length,
-        summary: interval((c) => c.summary) as Interval,
-        processQuality: interval((c) => c.processQuality) as Interval,
+        unassessed: members.length - assessed.length,
+        summary: interval((c) => c.summary),
+        processQuality: interval((c) => c.processQuality),
         controlPreservation: interval((c) => c.controlPreservation),
         dimensions: Object.fromEntries(
-          CATEGORIES.map((cat) => [cat, round(mean(members.map((c) => c.dimensions[cat] ?? 0)))]),
-        ) as Record<(typeof CATEGORIES)[number], number>,
+          CATEGORIES.map((cat) => [
+            cat,
+            assessed.length ? round(mean(assessed.map((c) => c.dimensions[cat] ?? 0))) : null,
+          ]),
+        ) as Record<(typeof CATEGORIES)[number], number | null>,
         errorFindings: findings.filter((f) => f.band === "error").length,
         warningFindings: findings.filter((f) => f.band === "warning").length,
         labelled: labelled.length,
         resolvedRate: labelled.length ? round(resolved.length / labelled.length, 3) : null,
         fragileSuccessRate: resolved.length ? round(fragile.length / resolved.length, 3) : null,
-        processRank: 0,
+        processRank: null as number | null,
         outcomeRank: null as number | null,
       };
     });
@@ -126,13 +143,20 @@ export function compareGroups(
     const sorted = rows.map(value).sort((a, b) => b - a);
     return (r: (typeof rows)[number]) => sorted.indexOf(value(r)) + 1;
   };
-  const byProcess = rank((r) => r.summary.mean);
+  const byProcess = rank((r) => r.summary?.mean ?? -1);
   const byOutcome = rank((r) => r.resolvedRate ?? -1);
   for (const r of rows) {
-    r.processRank = byProcess(r);
+    r.processRank = r.summary === null ? null : byProcess(r);
     r.outcomeRank = r.resolvedRate === null ? null : byOutcome(r);
   }
   return rows;
+}
+
+/** A seed per group (FNV-1a of its name mixed with the run seed): a group's interval does not depend on other groups. */
+function seedOf(group: string, seed: number): number {
+  let h = 2166136261 ^ seed;
+  for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
 function stratify(members: Scorecard[]): Scorecard[][] {

@@ -130,6 +130,16 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { 
     try {
       const trajectories = await importTrajectories(file, options.format);
       for (const t of trajectories) {
+        if (t.events.length === 0) {
+          const first = t.skipped[0];
+          failed.push({
+            file,
+            error: first
+              ? `no line could be read as ${t.format} (${t.skipped.length} unreadable, e.g. line ${first.line}: ${first.reason})`
+              : "holds no events",
+          });
+          continue;
+        }
         const instance = instanceIdOf(t);
         const label = outcomes.get(t.id) ?? (instance ? outcomes.get(instance) : undefined);
         const card = scoreTrajectory(t, {

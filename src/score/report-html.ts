@@ -42,9 +42,11 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
           )}${f.exempted.length ? `<div class="muted">exempted: ${f.exempted.map((x) => esc(`${x.note} — ${x.reason}`)).join("<br>")}</div>` : ""}</div>`,
     )
     .join("");
-  return `<details id="t${index}"${index === 0 ? " open" : ""}><summary>${esc(trajectoryLabel(c, several))} — summary ${c.summary.toFixed(1)}</summary>
+  const open = index === 0 || c.findings.some((f) => f.band !== "none");
+  const summary = c.summary === null ? "not assessed (no tool call)" : `summary ${c.summary.toFixed(1)}`;
+  return `<details id="t${index}"${open ? " open" : ""}><summary>${esc(trajectoryLabel(c, several))} — ${summary}</summary>
 <p class="muted">${esc(c.trajectory.file)} · ${esc(c.trajectory.format)} · ${esc(c.trajectory.agent)} · ${esc(c.trajectory.models.join(", ") || "model unknown")} · ${c.trajectory.events} events, ${c.trajectory.toolCalls} tool calls${c.trajectory.skippedCount ? ` · ${c.trajectory.skippedCount} lines not read` : ""}</p>
-<h3>Process quality ${c.processQuality.toFixed(1)}</h3>${dims}
+<h3>Process quality ${c.processQuality === null ? "n/a: the trajectory holds no tool call" : c.processQuality.toFixed(1)}</h3>${dims}
 <h3>Control preservation ${c.controlPreservation === null ? "n/a" : c.controlPreservation.toFixed(1)}</h3>${control}
 <h3>Findings</h3>${findings || "<p>No defect above the warning band.</p>"}</details>`;
 }

@@ -114,15 +114,15 @@ export function groupRows(groups: readonly GroupSummary[], key: GroupKey): strin
     ],
     ...groups.map((g) => [
       g.group,
-      String(g.trajectories),
+      g.unassessed ? `${g.trajectories} (${g.unassessed} n/a)` : String(g.trajectories),
       ci(g.summary),
-      fmt(g.processQuality.mean),
+      fmt(g.processQuality?.mean),
       fmt(g.controlPreservation?.mean),
       String(g.errorFindings),
       String(g.warningFindings),
       pct(g.resolvedRate),
       pct(g.fragileSuccessRate),
-      `${g.processRank}/${g.outcomeRank ?? "-"}`,
+      `${g.processRank ?? "-"}/${g.outcomeRank ?? "-"}`,
     ]),
   ];
 }

@@ -20,7 +20,7 @@ export type ToolKind =
 
 const BY_NAME: [RegExp, ToolKind][] = [
   [
-    /^(bash|shell|local_shell|exec_command|run_shell_command|execute_bash|run_command|terminal|cmd|execute_command|shell_command|container\.exec)$/,
+    /^(bash|shell|local_shell|exec_command|run_shell_command|execute_bash|run_command|terminal|cmd|execute_command|shell_command|container\.exec|bash_command|send_keys|keystrokes)$/,
     "shell",
   ],
   [
@@ -39,7 +39,7 @@ const BY_NAME: [RegExp, ToolKind][] = [
   [/^(ls|list|list_dir|list_directory|listdir|list_files|tree)$/, "list"],
   [/^(webfetch|web_fetch|fetch|websearch|web_search|google_web_search|browser|browse)$/, "fetch"],
   [
-    /^(todowrite|todo_write|update_plan|write_todos|exitplanmode|enterplanmode|think|plan|task_tracker|todoread)$/,
+    /^(todowrite|todo_write|update_plan|write_todos|exitplanmode|enterplanmode|think|plan|task_tracker|todoread|taskcreate|taskupdate|tasklist|taskget|todo)$/,
     "plan",
   ],
   [/^(task|agent|subagent|spawn_agent|delegate|dispatch_agent|run_subagent)$/, "delegate"],

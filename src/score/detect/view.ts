@@ -44,7 +44,7 @@ export interface CallView {
   signature: string;
   /** The call failed: result marked as an error, or the command exited non-zero. */
   failed: boolean;
-  /** The call changes state: a write or edit, a mutating or unknown command, or a recorded file change. */
+  /** The call changes state: a write or edit, a tool of unknown kind, a mutating or unknown command, or a recorded file change. */
   mutates: boolean;
 }
 
@@ -116,7 +116,8 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
           paths: inputPaths(e.name, e.input),
           signature: `${e.name.toLowerCase()} ${canonical(e.input)}`,
           failed: false,
-          mutates: kind === "write" || kind === "edit",
+          // A tool of unknown kind may change anything: treated as changing state (no false duplicates).
+          mutates: kind === "write" || kind === "edit" || kind === "other",
         };
         if (view.commandText) {
           view.commandKind = classifyCommand(view.commandText);
@@ -173,7 +174,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
 function shellText(input: unknown): string {
   if (!input || typeof input !== "object") return typeof input === "string" ? input : "";
   const o = input as Record<string, unknown>;
-  const c = o.command ?? o.cmd ?? o.commandLine ?? o.script;
+  const c = o.command ?? o.cmd ?? o.commandLine ?? o.script ?? o.keystrokes;
   if (typeof c === "string") return c;
   if (Array.isArray(c)) {
     const argv = c.map(String);
