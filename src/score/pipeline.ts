@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, lstatSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { GauntletError, InputError } from "../core/errors.ts";
 import { makeDirectory } from "../core/paths.ts";
@@ -18,7 +18,7 @@ import { type Scorecard, scoreTrajectory } from "./scorecard.ts";
  */
 
 /** File extensions a directory walk considers. */
-const LOG_EXTENSIONS = /\.(jsonl|json|ndjson|traj|eval)$/i;
+const LOG_EXTENSIONS = /\.(jsonl|json|ndjson|traj|eval|log|txt)$/i;
 /** Folders a walk never enters. */
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
@@ -55,23 +55,39 @@ export interface CollectedFiles {
 
 /**
  * Expand inputs into log files: a file is taken as given (an unknown format is then an error); a
- * directory is walked recursively for `.jsonl/.json/.ndjson/.traj/.eval` files, keeping those whose format
- * is recognised (unless `format` is forced) and listing the rest as unrecognised.
- * @throws InputError when an input does not exist
+ * directory is walked recursively for `.jsonl/.json/.ndjson/.traj/.eval/.log/.txt` files, keeping those
+ * whose format is recognised (with `format` forced, every file but `.log`/`.txt` ones) and listing the rest
+ * as unrecognised. Links to files are followed, links to folders and dangling links are not; a file named
+ * twice (or reached twice) is taken once. SWE-bench `report.json` files go to `outcomeReports`.
+ * @throws InputError when an input does not exist or is not a regular file or folder
  */
 export function collectLogFiles(inputs: readonly string[], format?: string): CollectedFiles {
   const files: string[] = [];
   const unrecognised: string[] = [];
   const outcomeReports: string[] = [];
+  const seen = new Set<string>(); // real paths already taken: an input named twice is read once
+  const take = (file: string, list: string[]) => {
+    const real = realpathSync.native(file);
+    if (seen.has(real)) return;
+    seen.add(real);
+    list.push(file);
+  };
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const p = path.join(dir, name);
-      const st = statSync(p);
+      let st: ReturnType<typeof statSync>;
+      try {
+        // Symbolic links to folders are not followed (no loops); links to files are.
+        if (lstatSync(p).isSymbolicLink() && statSync(p).isDirectory()) continue;
+        st = statSync(p);
+      } catch {
+        continue; // a dangling or looping link
+      }
       if (st.isDirectory()) {
         if (!SKIP_DIRS.has(name)) walk(p);
       } else if (st.isFile() && LOG_EXTENSIONS.test(name)) {
-        if (!format && isOutcomeReport(p)) outcomeReports.push(p);
-        else if (format || recognised(p)) files.push(p);
+        if (!format && isOutcomeReport(p)) take(p, outcomeReports);
+        else if ((format && !/\.(log|txt)$/i.test(name)) || recognised(p)) take(p, files);
         else unrecognised.push(p);
       }
     }
@@ -88,8 +104,14 @@ export function collectLogFiles(inputs: readonly string[], format?: string): Col
       );
     }
     if (st.isDirectory()) walk(input);
-    else if (!format && isOutcomeReport(input)) outcomeReports.push(input);
-    else files.push(input);
+    else if (!st.isFile())
+      throw new InputError(
+        { file: input },
+        "is not a regular file (a pipe or a device?)",
+        "save the log to a file first",
+      );
+    else if (!format && isOutcomeReport(input)) take(input, outcomeReports);
+    else take(input, files);
   }
   return { files, outcomeReports, unrecognised };
 }

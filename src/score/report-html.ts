@@ -48,7 +48,13 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
 <p class="muted">${esc(c.trajectory.file)} · ${esc(c.trajectory.format)} · ${esc(c.trajectory.agent)} · ${esc(c.trajectory.models.join(", ") || "model unknown")} · ${c.trajectory.events} events, ${c.trajectory.toolCalls} tool calls${c.trajectory.skippedCount ? ` · ${c.trajectory.skippedCount} lines not read` : ""}</p>
 <h3>Process quality ${c.processQuality === null ? "n/a: the trajectory holds no tool call" : c.processQuality.toFixed(1)}</h3>${dims}
 <h3>Control preservation ${c.controlPreservation === null ? "n/a" : c.controlPreservation.toFixed(1)}</h3>${control}
-<h3>Findings</h3>${findings || "<p>No defect above the warning band.</p>"}</details>`;
+<h3>Findings</h3>${findings || "<p>No defect above the warning band.</p>"}${
+    c.trajectory.skippedCount
+      ? `<h3>Lines not read (${c.trajectory.skippedCount})</h3><pre>${c.trajectory.skipped
+          .map((x) => esc(`${c.trajectory.file}:${x.line}: ${x.reason}`))
+          .join("\n")}${c.trajectory.skippedCount > c.trajectory.skipped.length ? "\n…" : ""}</pre>`
+      : ""
+  }</details>`;
 }
 
 /** Render the whole report as HTML. */

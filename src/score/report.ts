@@ -135,12 +135,17 @@ export function renderScoreText(report: ScoreReport): string {
     textTable(groupRows(report.groups, report.groupBy)),
   ];
   const skipped = report.scorecards.reduce((s, c) => s + c.trajectory.skippedCount, 0);
-  if (skipped)
-    out.push(
-      "",
-      `${skipped} log line(s) could not be read; see score.json (trajectory.skipped) for file:line and why`,
+  if (skipped) {
+    out.push("", `${skipped} log line(s) could not be read and were left out:`);
+    const listed = report.scorecards.flatMap((c) =>
+      c.trajectory.skipped.map((x) => `  ${c.trajectory.file}:${x.line}: ${x.reason}`),
     );
-  for (const f of report.failed) out.push(`could not import ${f.file}: ${f.error}`);
+    out.push(...listed.slice(0, 5));
+    if (skipped > 5) out.push(`  … and ${skipped - 5} more in score.json (trajectory.skipped)`);
+  }
+  if (report.failed.length) out.push("", `${report.failed.length} file(s) could not be imported:`);
+  for (const f of report.failed)
+    out.push(`  ${f.error.startsWith(f.file) ? f.error : `${f.file}: ${f.error}`}`);
   return out.join("\n");
 }
 

@@ -22,6 +22,9 @@ import type { ImportedTrajectory } from "./import/imported.ts";
  * scorecard is the primary output; the summary is only for coarse comparison (§3.1).
  */
 
+/** Unreadable lines listed per scorecard (all are counted in `skippedCount`). */
+export const MAX_SKIPPED_LISTED = 200;
+
 /** Default weight η of process quality in the summary score (App. C.9 sweeps it; 0.5 weighs both alike). */
 export const DEFAULT_ETA = 0.5;
 
@@ -152,7 +155,7 @@ export function scoreTrajectory(t: ImportedTrajectory, options: ScorecardOptions
       events: t.events.length,
       toolCalls: view.calls.length,
       lines: t.lines,
-      skipped: t.skipped.slice(0, 20),
+      skipped: t.skipped.slice(0, MAX_SKIPPED_LISTED),
       skippedCount: t.skipped.length,
     },
     ...(options.outcome ? { outcome: options.outcome } : {}),

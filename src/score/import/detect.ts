@@ -32,7 +32,7 @@ export type TrajectoryFormat = (typeof FORMATS)[number];
 const HEAD_BYTES = 64 * 1024;
 
 /** The first complete lines of a file that parse as JSON objects (at most `max`). */
-function headRecords(file: string, max = 20): { records: Record<string, unknown>[]; text: string } {
+function headRecords(file: string, max = 500): { records: Record<string, unknown>[]; text: string } {
   const fd = openSync(file, "r");
   const buffer = Buffer.alloc(HEAD_BYTES);
   let n: number;
@@ -41,7 +41,10 @@ function headRecords(file: string, max = 20): { records: Record<string, unknown>
   } finally {
     closeSync(fd);
   }
-  const text = buffer.subarray(0, n).toString("utf8");
+  const text = buffer
+    .subarray(0, n)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   const lines = text.split("\n");
   if (n === HEAD_BYTES) lines.pop(); // the last line may be cut
   const out: Record<string, unknown>[] = [];

@@ -122,7 +122,7 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
   const skipped: ImportedTrajectory["skipped"] = [];
   let lines = 0;
   if (format === "gemini-cli-json") {
-    const text = readFileSync(file, "utf8");
+    const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
     lines = text.split("\n").length;
     let doc: Json;
     try {
