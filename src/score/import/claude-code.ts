@@ -1,7 +1,7 @@
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
-import { EventSink } from "./event-sink.ts";
+import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
 
@@ -109,7 +109,8 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
             line,
             parent,
           );
-          calls.set(str(block.id), { id, name: str(block.name), input: obj(block.input) });
+          const event = events.at(-1) as { input?: unknown };
+          calls.set(own(str(block.id)), { id, name: own(str(block.name)), input: obj(event.input) });
           last = id;
         }
       }
@@ -208,7 +209,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
     } else {
       skipped.push({ line, reason: `unknown line type "${type || "(none)"}"` });
     }
-    if (last && str(r.uuid)) lastEventOfLine.set(str(r.uuid), last);
+    if (last && str(r.uuid)) lastEventOfLine.set(own(str(r.uuid)), last);
   }
   return {
     id: sessionId ?? path.basename(file),

@@ -2,7 +2,7 @@ import path from "node:path";
 import { unwrapShell } from "../../agents/coding/codex.ts";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
-import { EventSink } from "./event-sink.ts";
+import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readJsonLines } from "./read-lines.ts";
 
@@ -102,10 +102,12 @@ export async function importCodex(file: string, format: string): Promise<Importe
           }
         const name = str(p.name) || kind;
         const callId = str(p.call_id) || str(p.id);
-        calls.set(callId, {
-          id: add({ ...base, type: "tool_call", callId, name, input: args }, line),
-          name,
-          args,
+        const id = add({ ...base, type: "tool_call", callId, name, input: args }, line);
+        // Keep the event's own copies (see `own`): the parsed line is not kept alive by the map.
+        calls.set(own(callId), {
+          id,
+          name: own(name),
+          args: (sink.events.at(-1) as { input?: unknown }).input,
         });
       } else if (kind === "function_call_output" || kind === "custom_tool_call_output") {
         const callId = str(p.call_id);

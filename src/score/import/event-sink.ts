@@ -20,6 +20,7 @@ export class EventSink {
   add(draft: EventDraft, line?: number, parent?: string[]): string {
     const id = `e${this.events.length + 1}`;
     capTexts(draft);
+    ownStrings(draft as unknown as Record<string, unknown>);
     this.events.push({
       ...draft,
       id,
@@ -78,4 +79,21 @@ function isLong(v: unknown): boolean {
 /** The first {@link KEPT_CHARS} characters as a new string (a slice would keep the whole one alive). */
 function head(text: string): string {
   return Buffer.from(text.slice(0, KEPT_CHARS), "utf8").toString("utf8");
+}
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. V8 hands out strings parsed
+ * from a JSON line (and slices of any string) as views into that whole line; keeping one such id or path
+ * per event would keep every line of the log alive.
+ */
+export function own(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
+}
+
+/** Replace every string of a parsed value, in place (objects and arrays walked), by its {@link own} copy. */
+function ownStrings(o: Record<string, unknown> | unknown[]): void {
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === "string") (o as Record<string, unknown>)[k] = own(v);
+    else if (v && typeof v === "object") ownStrings(v as Record<string, unknown>);
+  }
 }
