@@ -152,13 +152,12 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { 
     try {
       const trajectories = await importTrajectories(file, options.format);
       for (const t of trajectories) {
-        if (t.events.length === 0) {
-          const first = t.skipped[0];
+        const first = t.skipped[0];
+        if (t.events.length === 0 && first) {
+          // Nothing readable at all: the wrong format (forced or misdetected), not an empty session.
           failed.push({
             file,
-            error: first
-              ? `no line could be read as ${t.format} (${t.skipped.length} unreadable, e.g. line ${first.line}: ${first.reason})`
-              : "holds no events",
+            error: `no line could be read as ${t.format} (${t.skipped.length} unreadable, e.g. line ${first.line}: ${first.reason})`,
           });
           continue;
         }
