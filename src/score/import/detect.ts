@@ -89,9 +89,10 @@ export function detectFormat(file: string): TrajectoryFormat {
   )
     return "swe-agent-traj";
   if (
-    /^\s*\{/.test(text) &&
-    (/"trajectory_format"\s*:\s*"mini-swe-agent/.test(text) ||
-      (/"mini_version"\s*:/.test(text) && /"(?:info|messages)"\s*:/.test(text)))
+    // The document's first key is one a mini-swe-agent trajectory starts with (a manifest that merely
+    // mentions mini-swe-agent runs further in is not one).
+    /^\s*\{\s*"(?:info|messages|trajectory_format)"\s*:/.test(text) &&
+    (/"trajectory_format"\s*:\s*"mini-swe-agent/.test(text) || /"mini_version"\s*:/.test(text))
   )
     return "mini-swe-agent";
   // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) are checked here.
