@@ -261,4 +261,20 @@ describe("weak-tool", () => {
     expect(run(weakTool, t.events).score).toBeGreaterThan(0);
     expect(run(inconsistentToolInterface, t.events).score).toBeGreaterThan(0);
   });
+
+  it("does not call an edit tool weak for refusing the agent's own syntax errors (SWE-agent lint guard)", () => {
+    const t = new MadeUp();
+    for (let i = 0; i < 3; i++)
+      t.tool(
+        "edit",
+        { command: "edit 10:12" },
+        "Your proposed edit has introduced new syntax error(s).\n- E999 SyntaxError: unmatched ']'",
+        {
+          isError: true,
+        },
+      );
+    const f = weakTool.detect(buildView(t.events));
+    expect(f.score).toBe(0);
+    expect(f.exempted[0]?.reason).toMatch(/agent's own invalid input/);
+  });
 });

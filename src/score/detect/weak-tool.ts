@@ -18,7 +18,8 @@ import type { CallView, TrajectoryView } from "./view.ts";
  *
  * "On its own" leaves out failures the environment caused: a rejection, interrupt or timeout control
  * right after the call, a result saying the user rejected or cancelled it (or a sibling call's failure
- * cancelled it), or a timed-out command; and,
+ * cancelled it), a timed-out command, or a guard refusing the agent's own invalid input (SWE-agent's lint
+ * check rejecting an edit that would break the file's syntax: the tool works, the input was wrong); and,
  * for shell tools, the program's exit code (a failing test is not a weak shell) — shell failures count
  * only when no program ran (no exit code, e.g. the harness refused to parse the command).
  *
@@ -105,7 +106,7 @@ export const weakTool: Detector = {
           note: `${name} failed ${all.length} of ${t.calls} times, ${t.own.length} on its own`,
           weight: 1,
           reason: t.other.some((c) => cause.get(c))
-            ? "failures caused by the environment (user rejection, interrupt, timeout), not the tool"
+            ? "failures caused by the environment (user rejection, interrupt, timeout) or by the agent's own invalid input, not the tool"
             : "shell failures are the programs' exit codes, not the tool's",
         });
       else if (t.rejectedWorkarounds.length)
@@ -142,7 +143,8 @@ interface Tool {
 
 /**
  * Failed calls the environment caused, with the cause: a rejection, interrupt or timeout control between
- * the call and the next call, a timed-out command, or a result saying the user rejected or cancelled it.
+ * the call and the next call, a timed-out command, a result saying the user rejected or cancelled it, or a
+ * guard refusing the agent's own invalid input (an edit that would break the file's syntax).
  */
 function environmentCauses(view: TrajectoryView): Map<CallView, string> {
   const out = new Map<CallView, string>();
@@ -157,9 +159,13 @@ function environmentCauses(view: TrajectoryView): Map<CallView, string> {
     if (!c.failed || out.has(c)) continue;
     if (c.command?.timedOut) out.set(c, "timeout");
     else if (USER_STOPPED.test(c.result?.output ?? "")) out.set(c, "rejection");
+    else if (GUARD.test(c.result?.output ?? "")) out.set(c, "guard");
   }
   return out;
 }
+
+/** A guard refusing the agent's own invalid input (SWE-agent's lint check on edits): the tool works. */
+const GUARD = /proposed edit has introduced new syntax error|\bE999 SyntaxError\b/i;
 
 const USER_STOPPED =
   /doesn't want to proceed|rejected by (the )?user|user (rejected|denied|declined)|\bcancell?ed\b|interrupted by (the )?user|\btimed out\b/i;
