@@ -160,6 +160,15 @@ describe("long-chain (App. A.2)", () => {
     expect(f.instances[0]?.events).toEqual(["e2", "e14"]);
   });
 
+  it("reading a config file named like a checker is not a check (cat tsconfig.json)", () => {
+    const t = new MadeUp()
+      .bash("python a.py")
+      .bash("cat tsconfig.json", "{}")
+      .bash("cat eslint.config.js", "x")
+      .bash("python b.py");
+    expect(run(longChain, t).score).toBe(4);
+  });
+
   it("a passing validation is a checkpoint, a failing one is not", () => {
     const t = new MadeUp()
       .bash("python a.py")

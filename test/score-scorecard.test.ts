@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareGroups } from "../src/score/compare.ts";
+import { compareGroups, modelName } from "../src/score/compare.ts";
 import { measureControl } from "../src/score/control.ts";
 import { buildView } from "../src/score/detect/view.ts";
 import type { ImportedTrajectory } from "../src/score/import/imported.ts";
@@ -62,6 +62,13 @@ describe("control preservation (§3.5, App. C.10)", () => {
     });
     for (const [i, callId] of calls.entries())
       t.events.push({ id: `r${i}`, type: "tool_result", callId, output: "x", isError: false });
+    expect(measureControl(buildView(t.events)).interpretability.score).toBe(1);
+  });
+
+  it("interpretability: a description in the call's own input (Claude Code's Bash) announces it", () => {
+    const t = new MadeUp();
+    for (const c of ["ls", "npm test", "git diff"])
+      t.tool("Bash", { command: c, description: `Run ${c}` }, "ok");
     expect(measureControl(buildView(t.events)).interpretability.score).toBe(1);
   });
 
@@ -173,6 +180,15 @@ describe("scorecard (§3.4) and comparison", () => {
     expect(a?.summary?.low).toBeLessThanOrEqual(a?.summary?.mean ?? 0);
     expect(a?.summary?.high).toBeGreaterThanOrEqual(a?.summary?.mean ?? 0);
     expect(compareGroups(cards, "agent", { replicates: 200, seed: 3 })).toEqual(groups);
+  });
+});
+
+describe("model names for --group-by model", () => {
+  it("drop routing, region, date and deployment noise", () => {
+    expect(modelName("bedrock/us.anthropic.claude-opus-4-5-20251101-v1:0")).toBe("claude-opus-4-5");
+    expect(modelName("openrouter/anthropic/claude-opus-4-5")).toBe("claude-opus-4-5");
+    expect(modelName("Claude-Opus-4-5-20251101")).toBe("claude-opus-4-5");
+    expect(modelName("gpt-5.2-codex")).toBe("gpt-5.2-codex");
   });
 });
 

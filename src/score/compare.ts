@@ -68,19 +68,29 @@ export interface CompareOptions {
 }
 
 /**
+ * A model name without routing and version noise, so one model groups as one: the provider path
+ * (`openrouter/anthropic/…`), a cloud region and vendor prefix (`us.anthropic.…`), a date stamp
+ * (`-20251101`) and a deployment suffix (`-v1:0`) are dropped; lower case.
+ * @example modelName("bedrock/us.anthropic.claude-opus-4-5-20251101-v1:0") // "claude-opus-4-5"
+ */
+export function modelName(model: string): string {
+  return (model.split("/").at(-1) ?? model)
+    .toLowerCase()
+    .replace(/^(?:(?:us|eu|apac|global)\.)?(?:anthropic|openai|google|meta|mistral|amazon|cohere)\./, "")
+    .replace(/-v\d+(?::\d+)?$/, "")
+    .replace(/[-@]\d{8}$/, "");
+}
+
+/**
  * The group a scorecard belongs to under a key: `folder` = the directory of its file; `model` = its models
- * without a provider prefix (`openai/gpt-4o` → `gpt-4o`), lower-cased, de-duplicated and sorted.
+ * as {@link modelName} gives them, de-duplicated and sorted.
  */
 export function groupOf(card: Scorecard, key: GroupKey): string {
   switch (key) {
     case "agent":
       return card.trajectory.agent;
     case "model":
-      return (
-        [...new Set(card.trajectory.models.map((m) => m.replace(/^[\w.-]+\//, "").toLowerCase()))]
-          .sort()
-          .join("+") || "(unknown model)"
-      );
+      return [...new Set(card.trajectory.models.map(modelName))].sort().join("+") || "(unknown model)";
     case "format":
       return card.trajectory.format;
     case "folder":

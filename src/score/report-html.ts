@@ -14,7 +14,7 @@ const BAR_CSS = `<style>.bar{display:grid;grid-template-columns:220px 1fr 48px;g
 
 function bar(label: string, value: number | null, note = ""): string {
   if (value === null)
-    return `<div class="bar"><span>${esc(label)}</span><span class="muted">not observed${note ? ` · ${esc(note)}` : ""}</span><span>n/a</span></div>`;
+    return `<div class="bar"><span>${esc(label)}</span><span class="muted">too few opportunities to score${note ? ` · ${esc(note)}` : ""}</span><span>n/a</span></div>`;
   const tone = value < 50 ? "low" : value < 75 ? "mid" : "";
   return `<div class="bar"><span title="${esc(note)}">${esc(label)}</span><span class="track"><span class="fill ${tone}" style="display:block;width:${Math.max(0, Math.min(100, value)).toFixed(1)}%"></span></span><span>${value.toFixed(0)}</span></div>`;
 }
@@ -32,10 +32,10 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
     .filter((f) => f.band !== "none")
     .map(
       (f) =>
-        `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · raw ${f.score}${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
+        `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · score ${f.score} (before exemptions ${f.rawScore})${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
           .map(
             (i) =>
-              `<div>${esc(i.note)}<pre>${i.excerpts.map((x) => `${esc(x.event)}  ${esc(x.text)}`).join("\n")}</pre></div>`,
+              `<div>${esc(i.note)}<pre>${i.excerpts.map((x) => `${esc(x.event)}${x.line ? esc(` line ${x.line}`) : ""}  ${esc(x.text)}`).join("\n")}</pre></div>`,
           )
           .join(
             "",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { mdTable, textTable } from "../report/tables.ts";
 import { GROUP_KEYS, type GroupKey, GroupSummary } from "./compare.ts";
 import { CONTROL_ASPECTS } from "./control.ts";
-import { CATEGORIES, CATEGORY_NAMES } from "./defects.ts";
+import { CATEGORIES, CATEGORY_NAMES, DEFECTS } from "./defects.ts";
 import { Scorecard } from "./scorecard.ts";
 
 /**
@@ -184,10 +184,13 @@ export function renderScoreMarkdown(report: ScoreReport): string {
     const shown = c.findings.filter((f) => f.band !== "none");
     if (!shown.length) lines.push("No defect above the warning band.");
     for (const f of shown) {
-      lines.push(`- **${f.name}** (${f.band}, risk ${f.risk.toFixed(2)}, raw ${f.score})`);
+      lines.push(
+        `- **${f.name}** (${f.band}, risk ${f.risk.toFixed(2)}, score ${f.score} ${DEFECTS[f.defect].unit.split(",")[0]}; ${f.rawScore} before exemptions)`,
+      );
       for (const i of f.instances.slice(0, 3)) {
         lines.push(`  - ${i.note}`);
-        for (const x of i.excerpts) lines.push(`    - \`${x.event}\` ${x.text.replace(/`/g, "'")}`);
+        for (const x of i.excerpts)
+          lines.push(`    - \`${x.event}\`${x.line ? ` (line ${x.line})` : ""} ${x.text.replace(/`/g, "'")}`);
       }
       if (f.exemptedCount)
         lines.push(`  - ${f.exemptedCount} instance(s) exempted, e.g. ${f.exempted[0]?.reason ?? ""}`);

@@ -30,6 +30,7 @@ export const DEFAULT_ETA = 0.5;
 
 const Excerpt = z.object({
   event: z.string(),
+  line: z.number().int().optional().describe("1-based line of the native log the event was read from."),
   text: z.string().describe("What the event shows, ≤ 200 chars."),
 });
 
@@ -185,7 +186,10 @@ function toFinding(
 ): DefectFinding {
   const type = DEFECTS[f.defect];
   const risk = calibrateRisk(options.calibration, f.defect, f.score);
-  const excerpt = (id: string) => ({ event: id, text: describeEvent(events[position.get(id) ?? -1]) });
+  const excerpt = (id: string) => {
+    const e = events[position.get(id) ?? -1];
+    return { event: id, ...(e?.raw?.line ? { line: e.raw.line } : {}), text: describeEvent(e) };
+  };
   return {
     defect: f.defect,
     name: type.name,
