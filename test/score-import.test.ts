@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../src/core/errors.ts";
 import type { TrajectoryEvent } from "../src/core/trajectory.ts";
 import { detectFormat, importTrajectory } from "../src/score/import/index.ts";
+import { readJsonLines } from "../src/score/import/read-lines.ts";
 
 /**
  * Score suite, import (issue 4 §1): real agent logs copied from ../shared/data/trajectories into data/trajectories. Expected counts
@@ -190,5 +191,22 @@ describe("Gemini CLI importers on real logs", () => {
     ]);
     expect(t.events.find((e) => e.type === "command")).toMatchObject({ command: "npm test", exitCode: 1 });
     expect(t.events.at(-1)).toMatchObject({ kind: "rewind" });
+  });
+});
+
+describe("readJsonLines", () => {
+  it("reports an over-long line with its number and reads on; CRLF, a BOM and a cut multi-byte character are handled", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-lines-"));
+    const file = path.join(dir, "x.jsonl");
+    writeFileSync(file, `\uFEFF{"a":1}\r\n{"b":"${"é".repeat(300)}"}\n\n{"c":3}\nnot json\n{"d":4}`);
+    const out = [];
+    for await (const l of readJsonLines(file, 200)) out.push(l);
+    expect(out).toEqual([
+      { line: 1, record: { a: 1 } },
+      { line: 2, error: "longer than 200 bytes: not read" },
+      { line: 4, record: { c: 3 } },
+      { line: 5, error: expect.stringMatching(/^not JSON/) },
+      { line: 6, record: { d: 4 } },
+    ]);
   });
 });

@@ -1,39 +1,73 @@
 import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { InputError } from "../../core/errors.ts";
 
 /** One line of a JSONL file: its 1-based number and the decoded record, or why it could not be decoded. */
 export type JsonLine = { line: number; record: Record<string, unknown> } | { line: number; error: string };
 
 /**
- * Stream a JSONL file line by line (memory does not grow with the file): blank lines are skipped, a line
- * that is not a JSON object is yielded as an error naming why, never dropped silently.
- * @throws the stream's error (e.g. ENOENT) on the first read; InputError for a line too long to hold
+ * Longest line read (bytes): longer ones are reported as unreadable and skipped, not held. Node cannot hold
+ * a string much over 512 MB at all; no real log record comes near this.
  */
-export async function* readJsonLines(file: string): AsyncGenerator<JsonLine> {
-  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+export const MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Stream a JSONL file line by line (memory does not grow with the file): blank lines are skipped, a line
+ * that is not a JSON object — or is longer than {@link MAX_LINE_BYTES} — is yielded as an error naming why,
+ * never dropped silently (`maxLineBytes` is there for tests). Lines are split on `\n` (a trailing `\r` is dropped) in the raw bytes, so a
+ * multi-byte character is never cut; a byte-order mark on the first line is ignored.
+ * @throws the stream's error (e.g. ENOENT) on the first read
+ */
+export async function* readJsonLines(file: string, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<JsonLine> {
   let n = 0;
-  try {
-    for await (const text of lines) {
-      n++;
-      if (!text.trim()) continue;
-      try {
-        const record = JSON.parse(n === 1 ? text.replace(/^\uFEFF/, "") : text) as unknown;
-        if (record && typeof record === "object" && !Array.isArray(record))
-          yield { line: n, record: record as Record<string, unknown> };
-        else yield { line: n, error: "not a JSON object" };
-      } catch (error) {
-        yield { line: n, error: `not JSON (${(error as Error).message.split("\n")[0]})` };
-      }
+  let parts: Buffer[] = [];
+  let pending = 0; // bytes in `parts`
+  let tooLong = false; // the current line passed MAX_LINE_BYTES: skip to its end
+  const decode = (text: string): JsonLine | undefined => {
+    n++;
+    if (n === 1) text = text.replace(/^\uFEFF/, "");
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (!text.trim()) return undefined;
+    try {
+      const record = JSON.parse(text) as unknown;
+      if (record && typeof record === "object" && !Array.isArray(record))
+        return { line: n, record: record as Record<string, unknown> };
+      return { line: n, error: "not a JSON object" };
+    } catch (error) {
+      return { line: n, error: `not JSON (${(error as Error).message.split("\n")[0]})` };
     }
-  } catch (error) {
-    // Node cannot hold a string over ~512 MB: a line that long ends the read with a RangeError.
-    if (error instanceof RangeError)
-      throw new InputError(
-        { file, line: n + 1 },
-        "a line is too long to read (Node holds at most ~512 MB in one string)",
-        "split the log, or drop the oversized record",
-      );
-    throw error;
+  };
+  const finish = (tail: Buffer): JsonLine | undefined => {
+    if (pending + tail.length > maxLineBytes) tooLong = true;
+    if (tooLong) {
+      parts = [];
+      pending = 0;
+      tooLong = false;
+      n++;
+      return { line: n, error: `longer than ${maxLineBytes} bytes: not read` };
+    }
+    const bytes = parts.length ? Buffer.concat([...parts, tail]) : tail;
+    parts = [];
+    pending = 0;
+    return decode(bytes.toString("utf8"));
+  };
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+      const item = finish(chunk.subarray(start, nl));
+      if (item) yield item;
+      start = nl + 1;
+    }
+    if (start < chunk.length && !tooLong) {
+      const rest = chunk.subarray(start);
+      pending += rest.length;
+      if (pending > maxLineBytes) {
+        tooLong = true;
+        parts = [];
+        pending = 0;
+      } else parts.push(Buffer.from(rest)); // a copy, so the rest of the chunk can be freed
+    }
+  }
+  if (pending || tooLong) {
+    const item = finish(Buffer.alloc(0));
+    if (item) yield item;
   }
 }
