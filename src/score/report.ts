@@ -110,7 +110,7 @@ export function groupRows(groups: readonly GroupSummary[], key: GroupKey): strin
       "warnings",
       "resolved",
       "fragile",
-      "rank p/o",
+      "rank sum/out",
     ],
     ...groups.map((g) => [
       g.group,
@@ -156,7 +156,7 @@ export function renderScoreMarkdown(report: ScoreReport): string {
     "",
     `${report.scorecards.length} trajectories from ${report.files} files · calibration: ${report.calibration} · η = ${report.eta} · grouped by ${report.groupBy}`,
     "",
-    "Scores are 0–100 (higher is better). Summary = η · process quality + (1 − η) · control preservation. Bands: W warning, E error.",
+    "Scores are 0–100 (higher is better). Summary = η · process quality + (1 − η) · control preservation. Bands: W warning, E error. rank sum/out: rank by mean summary / by resolved rate.",
     "",
     "## Groups",
     "",
