@@ -222,17 +222,11 @@ export class AirlineTools {
       { reservation_id, total_baggages, nonfree_baggages, payment_id },
       () => {
         const r = this.db.reservations[reservation_id] ?? fail(`Reservation ${reservation_id} not found`);
-        const user = this.db.users[r.user_id] ?? fail(`User ${r.user_id} not found`);
-        const m = user.payment_methods[payment_id] ?? fail(`Payment method ${payment_id} not found`);
-        if (m.source === "certificate") fail("Certificate cannot be used to update reservation");
+        const pay = this.updatePayment(r, payment_id);
         const charge = 50 * Math.max(0, nonfree_baggages - r.nonfree_baggages);
-        if (m.source === "gift_card") {
-          if (m.amount < charge) fail("Gift card balance is not enough");
-          m.amount -= charge;
-        }
+        pay(charge);
         r.total_baggages = total_baggages;
         r.nonfree_baggages = nonfree_baggages;
-        if (charge) r.payment_history.push({ payment_id, amount: charge });
         return structuredClone(r);
       },
     );
@@ -242,9 +236,7 @@ export class AirlineTools {
   updateReservationCabin(reservation_id: string, cabin: Cabin, payment_id: string): Reservation {
     return this.call("update_reservation_flights", { reservation_id, cabin, payment_id }, () => {
       const r = this.db.reservations[reservation_id] ?? fail(`Reservation ${reservation_id} not found`);
-      const user = this.db.users[r.user_id] ?? fail(`User ${r.user_id} not found`);
-      const m = user.payment_methods[payment_id] ?? fail(`Payment method ${payment_id} not found`);
-      if (m.source === "certificate") fail("Certificate cannot be used to update reservation");
+      const pay = this.updatePayment(r, payment_id);
       let diff = 0;
       const segments = r.flights.map((s) => {
         const d = this.db.flights[s.flight_number]?.dates[s.date];
@@ -253,15 +245,29 @@ export class AirlineTools {
         diff += (price - s.price) * r.passengers.length;
         return { ...s, price };
       });
-      if (m.source === "gift_card") {
-        if (m.amount < diff) fail("Gift card balance is not enough");
-        m.amount -= diff;
-      }
+      pay(diff);
       r.flights = segments;
       r.cabin = cabin;
-      if (diff) r.payment_history.push({ payment_id, amount: diff });
       return structuredClone(r);
     });
+  }
+
+  /**
+   * The payment of an update (tau2's rule: a credit card or gift card of the reservation's user, never a
+   * certificate): returns the function that charges `amount` dollars (negative = refund) and records it.
+   * @throws AirlineToolError for an unknown or certificate payment method, or a gift card short of balance
+   */
+  private updatePayment(r: Reservation, payment_id: string): (amount: number) => void {
+    const user = this.db.users[r.user_id] ?? fail(`User ${r.user_id} not found`);
+    const m = user.payment_methods[payment_id] ?? fail(`Payment method ${payment_id} not found`);
+    if (m.source === "certificate") fail("Certificate cannot be used to update reservation");
+    return (amount) => {
+      if (m.source === "gift_card") {
+        if (m.amount < amount) fail("Gift card balance is not enough");
+        m.amount -= amount;
+      }
+      if (amount) r.payment_history.push({ payment_id, amount });
+    };
   }
 
   /** Replace passenger details (the count must stay the same). */
