@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AirlineFaults, airlineTarget } from "../src/agents/chat/airline/agent.ts";
-import { dbHash, seedAirlineDb } from "../src/agents/chat/airline/db.ts";
+import { dbHash } from "../src/agents/chat/airline/db.ts";
+import { seedAirlineDb } from "../src/agents/chat/airline/seed.ts";
 
 /** The reference airline agent (issue 5 §1): policy when clean, each seeded fault observable. */
 

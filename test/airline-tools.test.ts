@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dbHash, seedAirlineDb } from "../src/agents/chat/airline/db.ts";
+import { dbHash } from "../src/agents/chat/airline/db.ts";
+import { seedAirlineDb } from "../src/agents/chat/airline/seed.ts";
 import { AirlineToolError, AirlineTools } from "../src/agents/chat/airline/tools.ts";
 
 /** The reference airline's tools (issue 5 §1): data integrity only, policy left to the agent; traced. */

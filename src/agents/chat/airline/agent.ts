@@ -1,6 +1,7 @@
 import { seededRandom } from "../../../score/calibrate/prng.ts";
 import type { ChatReply, ChatTarget } from "../target.ts";
-import { AIRPORTS, type AirlineDb, type Cabin, dbHash, type Reservation, seedAirlineDb } from "./db.ts";
+import { AIRPORTS, type AirlineDb, type Cabin, dbHash, type Reservation } from "./db.ts";
+import { seedAirlineDb } from "./seed.ts";
 import { render, TEMPLATES } from "./templates.ts";
 import { AirlineToolError, AirlineTools, type ToolCall, type ToolMutations } from "./tools.ts";
 
