@@ -3,7 +3,7 @@ import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
-import { readJsonLines } from "./read-lines.ts";
+import { readRecords } from "./read-lines.ts";
 
 /**
  * Claude Code logs → standard events (trajectory-formats.md §1.1, §1.2): the session JSONL of
@@ -58,7 +58,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
   const usageSeen = new Set<string>();
   let sessionId: string | undefined;
   let cwd: string | undefined;
-  let lines = 0;
+  const read = { lines: 0 };
 
   const sink = new EventSink(file);
   const events = sink.events;
@@ -66,14 +66,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
   const relative = (p: string) =>
     cwd && path.isAbsolute(p) && p.startsWith(`${cwd}/`) ? path.relative(cwd, p) : p;
 
-  for await (const item of readJsonLines(file)) {
-    lines = item.line;
-    if ("error" in item) {
-      skipped.push({ line: item.line, reason: item.error });
-      continue;
-    }
-    const r = item.record;
-    const line = item.line;
+  for await (const { line, record: r } of readRecords(file, skipped, read)) {
     const type = str(r.type);
     const ts = Date.parse(str(r.timestamp)) || undefined;
     sessionId ??= str(r.sessionId) || str(r.session_id) || undefined;
@@ -219,6 +212,6 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
     models: [...models],
     events,
     skipped,
-    lines,
+    lines: read.lines,
   };
 }

@@ -4,7 +4,7 @@ import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
 import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
-import { readJsonLines } from "./read-lines.ts";
+import { readRecords } from "./read-lines.ts";
 
 /**
  * Codex CLI logs → standard events (trajectory-formats.md §1.3, §1.4): the rollout JSONL of
@@ -54,20 +54,13 @@ export async function importCodex(file: string, format: string): Promise<Importe
   const models = new Set<string>();
   const calls = new Map<string, { id: string; name: string; args: unknown }>();
   let sessionId: string | undefined;
-  let lines = 0;
+  const read = { lines: 0 };
   let lastTotal = { input: 0, output: 0 };
   const sink = new EventSink(file);
   const events = sink.events;
   const add = sink.add.bind(sink);
 
-  for await (const item of readJsonLines(file)) {
-    lines = item.line;
-    if ("error" in item) {
-      skipped.push({ line: item.line, reason: item.error });
-      continue;
-    }
-    const r = item.record;
-    const line = item.line;
+  for await (const { line, record: r } of readRecords(file, skipped, read)) {
     const type = str(r.type);
     const ts = Date.parse(str(r.timestamp)) || undefined;
     const base = ts ? { ts } : {};
@@ -282,6 +275,6 @@ export async function importCodex(file: string, format: string): Promise<Importe
     models: [...models],
     events,
     skipped,
-    lines,
+    lines: read.lines,
   };
 }

@@ -2,7 +2,7 @@ import { arr, obj, str } from "../../core/json-view.ts";
 import { type EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
-import { readJsonLines } from "./read-lines.ts";
+import { readRecords } from "./read-lines.ts";
 
 /**
  * Gauntlet's own run results → trajectories: a fuzz run's `.gauntlet/runs/<id>/results.jsonl` (one
@@ -25,13 +25,7 @@ import { readJsonLines } from "./read-lines.ts";
 export async function importGauntletResults(file: string): Promise<ImportedTrajectory[]> {
   const out: ImportedTrajectory[] = [];
   const unreadable: ImportedTrajectory["skipped"] = [];
-  for await (const item of readJsonLines(file)) {
-    if ("error" in item) {
-      unreadable.push({ line: item.line, reason: item.error });
-      continue;
-    }
-    const r = item.record;
-    const line = item.line;
+  for await (const { line, record: r } of readRecords(file, unreadable)) {
     if (!str(r.caseId) || !str(r.agent) || !Array.isArray(r.steps)) {
       unreadable.push({ line, reason: "not a case result (needs agent, caseId and steps)" });
       continue;

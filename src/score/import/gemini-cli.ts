@@ -5,7 +5,7 @@ import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
-import { readJsonLines } from "./read-lines.ts";
+import { readRecords } from "./read-lines.ts";
 
 /**
  * Gemini CLI session logs → standard events (trajectory-formats.md §1.5): the legacy single-document
@@ -142,12 +142,8 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
     mapper.sessionId = str(doc.sessionId) || undefined;
     for (const m of arr(doc.messages).map(obj)) mapper.message(m);
   } else {
-    for await (const item of readJsonLines(file)) {
-      lines = item.line;
-      if ("error" in item) {
-        skipped.push({ line: item.line, reason: item.error });
-        continue;
-      }
+    const read = { lines: 0 };
+    for await (const item of readRecords(file, skipped, read)) {
       const r = item.record;
       if ("$set" in r) continue;
       if ("$rewindTo" in r) {
@@ -161,6 +157,7 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
       if (["user", "gemini", "info", "error", "warning"].includes(str(r.type))) mapper.message(r, item.line);
       else skipped.push({ line: item.line, reason: `unknown record type "${str(r.type) || "(none)"}"` });
     }
+    lines = read.lines;
   }
   return {
     id: mapper.sessionId ?? path.basename(file),

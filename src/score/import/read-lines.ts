@@ -71,3 +71,20 @@ export async function* readJsonLines(file: string, maxLineBytes = MAX_LINE_BYTES
     if (item) yield item;
   }
 }
+
+/**
+ * The JSON-object records of a JSONL file, for importers: a line that cannot be read is added to
+ * `skipped` (its number and why) instead of being yielded, and `read.lines` follows the number of the
+ * last line read, readable or not.
+ */
+export async function* readRecords(
+  file: string,
+  skipped: { line: number; reason: string }[],
+  read: { lines: number } = { lines: 0 },
+): AsyncGenerator<{ line: number; record: Record<string, unknown> }> {
+  for await (const item of readJsonLines(file)) {
+    read.lines = item.line;
+    if ("error" in item) skipped.push({ line: item.line, reason: item.error });
+    else yield item;
+  }
+}
