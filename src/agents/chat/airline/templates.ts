@@ -80,8 +80,8 @@ export const TEMPLATES: Record<string, string[]> = {
   ],
   transfer: ["YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."],
   fallback: [
-    "I can help you cancel or change a reservation, add bags, check a flight or look up your booking. What would you like to do?",
-    "Sorry, I didn't get that. I can cancel reservations, change the cabin, add bags, check flight status or show a reservation.",
+    "I can help you cancel a reservation, change its cabin, add checked bags, check a flight's status, show a reservation's details or search for flights. What would you like to do?",
+    "Sorry, I didn't get that. I can cancel a reservation, change its cabin, add checked bags, check a flight's status, show a reservation's details or search for flights.",
   ],
   bye: [
     "Thank you for contacting HAT Airlines. Have a great day!",
