@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { z } from "zod";
 import { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { CommandAgentConfig } from "../agents/coding/command.ts";
+import { BoundaryModels } from "../boundary/roles.ts";
 import { InputError } from "../core/errors.ts";
 import { loadYamlFile } from "../core/yaml-file.ts";
 import { RESERVED_ENV } from "../fuzz/agent-env.ts";
@@ -55,6 +56,39 @@ export const FuzzConfig = z
   .describe("Options of `gauntlet fuzz`.");
 export type FuzzConfig = z.infer<typeof FuzzConfig>;
 
+/** Options of `gauntlet boundary` (AgentEval §VI-C names: R_disc, B_turn, N_f, N_b). */
+export const BoundaryConfig = z
+  .object({
+    models: BoundaryModels.default(BoundaryModels.parse({})).describe(
+      "Models of the seven roles (planner, driver, labeller, ranker, generator, runner, judge); a role without one uses its rules engine.",
+    ),
+    rounds: z.number().int().positive().max(1000).default(24).describe("Discovery sessions (R_disc)."),
+    turnBudget: z
+      .number()
+      .int()
+      .positive()
+      .max(100)
+      .default(6)
+      .describe("Turns per discovery session (B_turn)."),
+    functionalMax: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(1000)
+      .default(50)
+      .describe("Cap on functional tests (N_f)."),
+    boundaryBudget: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(1000)
+      .default(50)
+      .describe("Boundary-test budget (N_b)."),
+  })
+  .strict()
+  .describe("Options of `gauntlet boundary`.");
+export type BoundaryConfig = z.infer<typeof BoundaryConfig>;
+
 export const GauntletConfig = z
   .object({
     agents: z
@@ -72,6 +106,7 @@ export const GauntletConfig = z
       ),
     models: ModelsConfig.default(ModelsConfig.parse({})),
     fuzz: FuzzConfig.default(FuzzConfig.parse({})),
+    boundary: BoundaryConfig.default(BoundaryConfig.parse({})),
   })
   .strict()
   .describe("gauntlet.yaml");

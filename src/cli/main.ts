@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import pc from "picocolors";
 import { GauntletError } from "../core/errors.ts";
 import { registerAgentsCommands } from "./agents.ts";
+import { registerBoundaryCommands } from "./boundary.ts";
 import { registerDemoCommand } from "./demo.ts";
 import { registerFuzzCommands } from "./fuzz.ts";
 import { registerModelServerCommand } from "./model-server.ts";
@@ -52,6 +53,7 @@ export function buildProgram(): Command {
   registerFuzzCommands(program);
   registerModelServerCommand(program);
   registerScoreCommands(program);
+  registerBoundaryCommands(program);
   registerSchemaCommand(program);
   return program;
 }

@@ -357,6 +357,10 @@ export function airlineTarget(
     if (res) state.reservationId = res;
     const intent = intentOf(text);
     if (intent) state.intent = intent;
+    else if (/\b(thanks|thank you|bye|goodbye|that'?s all)\b/i.test(text) && !user && !res) {
+      state.intent = undefined;
+      return say("bye");
+    }
     state.reason = reasonOf(text) ?? state.reason;
     state.cabin = cabinOf(text) ?? state.cabin;
     const bags = /\b(\d+)\s*(?:checked\s+)?(bags?|suitcases?|luggage)\b/i.exec(text)?.[1];

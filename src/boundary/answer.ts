@@ -1,0 +1,226 @@
+/**
+ * Answering the agent as a customer would (the rules driver of AgentEval §III-A and runner of §III-B): read
+ * what a reply asks for — a persona slot, a yes/no confirmation, one of the options it lists, a count — and
+ * answer it from a persona. Pure and deterministic: the same reply, persona and pick give the same answer.
+ * Only the visible reply is read; slot names are matched to the question's words (`reservation_id` answers
+ * "Could you tell me the reservation id?").
+ */
+
+/** Slot → values (a facts persona) or slot → value (a test's persona). */
+export type Persona = Readonly<Record<string, string | readonly string[]>>;
+
+/** What a reply asks the user (see {@link readQuestion}). */
+export interface Question {
+  /** `gate`: a yes/no confirmation before acting; `count`: how many of `noun`; `value`: a slot or an option. */
+  kind: "gate" | "count" | "value";
+  /** The persona slot the question's wording names, when one does. */
+  slot?: string;
+  /** Count questions: what is counted, as worded ("checked bags"). */
+  noun?: string;
+  /** Choices the question lists ("basic economy, economy or business"), in order; empty when none. */
+  options: string[];
+}
+
+/** How to answer (see {@link answerQuestion}). */
+export interface AnswerOptions {
+  /** Which value or option to take when there are several (index, wrapped); default 0. */
+  pick?: number;
+  /** Answer a confirmation gate with no instead of yes. */
+  decline?: boolean;
+  /** Count to give when the persona has none; without it such a question is left unanswered. */
+  defaultCount?: number;
+  /** Earlier agent replies: options they mention (the current value) are picked last. */
+  earlier?: readonly string[];
+}
+
+/** The user's answer to a confirmation gate. */
+export const YES_ANSWER = "Yes, please go ahead.";
+/** The user's refusal at a confirmation gate. */
+export const NO_ANSWER = "No, please don't do that.";
+
+const ASK_CUE =
+  /\b(please (give|share|tell|provide|confirm|send|enter|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b/i;
+const GATE =
+  /\byes\b[^.?!]*\bno\b|\byes\s*\/\s*no\b|\bconfirm with yes\b|\b(shall|should|may) i (proceed|go ahead|continue)\b|\b(do|would) you (want|like) me to (proceed|go ahead|continue)\b|\bdo you confirm\b/i;
+const COUNT = /\b(?:how many|number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
+const COUNT_STOP = new Set(
+  "should would do does are is will did in for to on you have the that this per we i can".split(" "),
+);
+/** Words a question may use for a slot-name word (keys and values are singular, lower case). */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  id: ["code", "number", "reference", "identifier"],
+  reservation: ["booking"],
+  user: ["customer", "account"],
+  reason: ["why"],
+  route: ["origin", "destination", "where"],
+  bag: ["baggage", "luggage", "suitcase"],
+  date: ["when"],
+};
+
+const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+const wordsOf = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singular);
+
+/** Split a reply into sentences; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)"). */
+export function sentences(reply: string): string[] {
+  const out: string[] = [];
+  for (const part of reply.split(/(?<=[.?!])\s+(?=\S)/)) {
+    const s = part.trim();
+    if (!s) continue;
+    if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
+const isAsking = (s: string) => /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s);
+
+/** Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). */
+export function asksSomething(reply: string): boolean {
+  return sentences(reply).some(isAsking);
+}
+
+/**
+ * The services a reply offers ("I can help you cancel a reservation, change its cabin … or search for
+ * flights" → `["cancel a reservation", "change its cabin", …, "search for flights"]`), in order; empty when the
+ * reply lists fewer than two.
+ */
+export function offeredCapabilities(reply: string): string[] {
+  const list = /\bI can (?!['’]t|not)(?:help(?: you)?(?: with| to)?\s+)?([^.?!]+)/i.exec(reply)?.[1];
+  if (!list) return [];
+  const parts = list
+    .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/)
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
+  return parts.length >= 2 ? parts : [];
+}
+
+/** How well a slot name matches a sentence's words: 0 = not named; more words and adjacency score higher. */
+function slotScore(words: readonly string[], slot: string): number {
+  const parts = slot.split("_").map(singular);
+  const at: number[] = [];
+  for (const p of parts) {
+    const i = words.findIndex((w) => w === p || SYNONYMS[p]?.includes(w));
+    if (i < 0) return 0;
+    at.push(i);
+  }
+  const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
+  return parts.length * 2 + (adjacent ? 1 : 0);
+}
+
+function bestSlot(words: readonly string[], slots: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let score = 0;
+  for (const slot of slots) {
+    const s = slotScore(words, slot);
+    if (s > score) [best, score] = [slot, s];
+  }
+  return best;
+}
+
+/** Options listed after a colon or in parentheses at the end of an asking sentence. */
+function optionsIn(sentence: string): string[] {
+  const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
+  if (!list) return [];
+  const parts = list
+    .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
+}
+
+/**
+ * What a reply asks the user, or undefined when it asks nothing answerable (no question, or a question that
+ * names no slot of `slots` and lists no options, like "What would you like to do?"). A confirmation gate wins
+ * over everything else in the reply; then a count ("how many …", "number of …"); then the first asking
+ * sentence naming a slot; then a list of options.
+ */
+export function readQuestion(reply: string, slots: readonly string[] = []): Question | undefined {
+  const asking = sentences(reply).filter(isAsking);
+  if (!asking.length) return undefined;
+  const text = asking.join(" ");
+  if (GATE.test(text)) return { kind: "gate", options: [] };
+  const options = asking.map(optionsIn).find((o) => o.length) ?? [];
+  const count = COUNT.exec(text)?.[1];
+  if (count) {
+    const words = count.toLowerCase().split(/\s+/);
+    const end = words.findIndex((w) => COUNT_STOP.has(w));
+    const noun = words.slice(0, end < 0 ? words.length : end).join(" ");
+    const slot = bestSlot(wordsOf(noun), slots);
+    return { kind: "count", noun, ...(slot ? { slot } : {}), options };
+  }
+  for (const sentence of asking) {
+    const slot = bestSlot(wordsOf(sentence), slots);
+    if (slot) return { kind: "value", slot, options };
+  }
+  return options.length ? { kind: "value", options } : undefined;
+}
+
+/** The persona's value for a slot, `pick` choosing among several; undefined when it has none. */
+export function personaValue(persona: Persona, slot: string, pick = 0): string | undefined {
+  const v = persona[slot];
+  if (v === undefined) return undefined;
+  if (typeof v === "string") return v;
+  return v.length ? v[pick % v.length] : undefined;
+}
+
+/** A slot value as a user turn: ids as "My user id is …", other values as they are. */
+export function sayValue(slot: string, value: string): string {
+  return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : value;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** One of `options`, preferring those not mentioned in `visible` (longer options are matched first). */
+function choose(options: readonly string[], pick: number, visible: readonly string[]): string {
+  let seen = visible.join(" ").toLowerCase();
+  const mentioned = new Set<string>();
+  for (const o of [...options].sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`\\b${escapeRegExp(o.toLowerCase())}\\b`, "g");
+    if (re.test(seen)) mentioned.add(o);
+    seen = seen.replace(re, " ");
+  }
+  const fresh = options.filter((o) => !mentioned.has(o));
+  const pool = fresh.length ? fresh : options;
+  return pool[pick % pool.length] as string;
+}
+
+/**
+ * The user's answer to `question` from `persona`, or undefined when the persona cannot answer it. Gates get
+ * {@link YES_ANSWER} (or {@link NO_ANSWER} with `decline`); counts "2 checked bags" (the persona's number, else
+ * `defaultCount`); slots the persona's value; otherwise one of the listed options, by `pick`, preferring one
+ * not mentioned in `visible` (what the agent said is current).
+ */
+export function answerTo(
+  question: Question,
+  persona: Persona,
+  options: AnswerOptions & { visible?: readonly string[] } = {},
+): string | undefined {
+  const pick = options.pick ?? 0;
+  if (question.kind === "gate") return options.decline ? NO_ANSWER : YES_ANSWER;
+  const value = question.slot === undefined ? undefined : personaValue(persona, question.slot, pick);
+  if (question.kind === "count") {
+    const n = value ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));
+    if (n === undefined) return undefined;
+    if (!/^\d+$/.test(n) || !question.noun) return n;
+    return `${n} ${n === "1" ? question.noun.replace(/s$/, "") : question.noun}`;
+  }
+  if (value !== undefined && question.slot) return sayValue(question.slot, value);
+  if (question.options.length) return choose(question.options, pick, options.visible ?? []);
+  return undefined;
+}
+
+/**
+ * The user's answer to what `reply` asks (see {@link readQuestion} and {@link answerTo}), or undefined when it
+ * asks nothing the persona (or the reply's own options) can answer. `earlier` replies and the reply's own
+ * statements count as visible when choosing among options.
+ */
+export function answerQuestion(
+  reply: string,
+  persona: Persona,
+  options: AnswerOptions = {},
+): string | undefined {
+  const question = readQuestion(reply, Object.keys(persona));
+  if (!question) return undefined;
+  const statements = sentences(reply).filter((s) => !isAsking(s));
+  return answerTo(question, persona, { ...options, visible: [...(options.earlier ?? []), ...statements] });
+}

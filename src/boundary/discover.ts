@@ -1,0 +1,120 @@
+import path from "node:path";
+import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
+import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
+import { makeDirectory } from "../core/paths.ts";
+import { objectiveMet, rulesDriver } from "./driver.ts";
+import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
+import { type Driver, type Facts, type Planner, RoundPlan, SessionTrace, type Turn } from "./types.ts";
+
+export { objectiveMet, rulesDriver } from "./driver.ts";
+export {
+  createRulesPlanner,
+  DEFAULT_WARMUP,
+  rulesPlanner,
+  STRATEGIES,
+  type WarmupSchedule,
+} from "./planner.ts";
+
+/** Options of {@link discover}. */
+export interface DiscoverOptions {
+  /** Chooses each round's phase, objective and strategy; default: the rules planner with `warmup`. */
+  planner?: Planner;
+  /** Plays each session; default: {@link rulesDriver}. */
+  driver?: Driver;
+  facts: Facts;
+  /** R_disc: rounds (sessions) in all, resumed ones included; default 24. */
+  rounds?: number;
+  /** B_turn: user turns per session at most; default 6. */
+  turnBudget?: number;
+  /**
+   * Warm-up schedule of the default planner (m_cap, m_hp, m_cc; default 1, 2, 1). A given planner applies its
+   * own schedule (the Planner interface receives no schedule).
+   */
+  warmup?: WarmupSchedule;
+  /** `traces.jsonl`: each session is appended as it ends; sessions already there are not re-run. */
+  file?: string;
+  /** One line per finished session. */
+  onProgress?: (line: string) => void;
+}
+
+const traceId = (round: number) => `d${String(round).padStart(2, "0")}`;
+
+/**
+ * Phase-guided discovery (AgentEval §III-A): `rounds` fresh sessions with the target; in each the planner
+ * sets phase, objective and strategy from the traces so far, and the driver sends one plain user message per
+ * turn until it stops (`objective` when {@link objectiveMet}, else `driver_stop`) or the turn budget is spent
+ * (`turn_budget`). A TargetError (on reset or a turn) ends that session with `target_error` and the message
+ * — the failed turn is kept with an empty reply — and the campaign goes on.
+ *
+ * Resumable: with `file`, the rounds already in it are read back (a torn last line is repaired) and skipped,
+ * and every new session is appended the moment it ends.
+ *
+ * @returns the traces of rounds 0 … rounds−1, in round order
+ * @throws InputError when `file` holds a line that is not a session trace; errors of the planner or driver
+ */
+export async function discover(target: ChatTarget, options: DiscoverOptions): Promise<SessionTrace[]> {
+  const rounds = options.rounds ?? 24;
+  const budget = options.turnBudget ?? 6;
+  const planner = options.planner ?? createRulesPlanner(options.warmup);
+  const driver = options.driver ?? rulesDriver;
+  const { facts, file } = options;
+  if (file) makeDirectory(path.dirname(file));
+  const done = new Map<number, SessionTrace>();
+  for (const t of file ? readJsonlIfExists(file, SessionTrace, { repairTornTail: true }) : [])
+    if (t.round < rounds) done.set(t.round, t);
+  if (done.size) options.onProgress?.(`discover: ${done.size} of ${rounds} sessions already done, resuming`);
+
+  const traces: SessionTrace[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const resumed = done.get(round);
+    if (resumed) {
+      traces.push(resumed);
+      continue;
+    }
+    const started = performance.now();
+    const plan = RoundPlan.parse(await planner.plan({ round, traces, facts }));
+    const trace = await session(target, driver, facts, plan, budget, round);
+    if (file) appendJsonl(file, trace);
+    traces.push(trace);
+    const secs = ((performance.now() - started) / 1000).toFixed(1);
+    const what = plan.request ? `: ${plan.request.slice(0, 60)}` : "";
+    options.onProgress?.(
+      `discover ${round + 1}/${rounds} ${trace.id} ${plan.phase}${what} → ${trace.stop} (${trace.turns.length} turns, ${secs} s)`,
+    );
+  }
+  return traces;
+}
+
+/** One discovery session: reset, then the driver's turns until it stops, the budget, or a target error. */
+async function session(
+  target: ChatTarget,
+  driver: Driver,
+  facts: Facts,
+  plan: RoundPlan,
+  budget: number,
+  round: number,
+): Promise<SessionTrace> {
+  const turns: Turn[] = [];
+  const end = (stop: SessionTrace["stop"], error?: string): SessionTrace =>
+    SessionTrace.parse({ id: traceId(round), round, plan, turns, stop, ...(error ? { error } : {}) });
+  try {
+    await target.reset();
+  } catch (error) {
+    if (error instanceof TargetError) return end("target_error", error.message);
+    throw error;
+  }
+  for (;;) {
+    if (turns.length >= budget) return end(objectiveMet(plan, turns) ? "objective" : "turn_budget");
+    const user = await driver.next({ plan, turns, facts });
+    if (user === undefined) return end(objectiveMet(plan, turns) ? "objective" : "driver_stop");
+    const sent = performance.now();
+    try {
+      const reply = await target.send(user);
+      turns.push({ user, reply: reply.text, ms: reply.ms });
+    } catch (error) {
+      if (!(error instanceof TargetError)) throw error;
+      turns.push({ user, reply: "", ms: performance.now() - sent });
+      return end("target_error", error.message);
+    }
+  }
+}

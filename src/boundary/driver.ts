@@ -1,0 +1,80 @@
+import { answerQuestion, asksSomething, offeredCapabilities, type Persona } from "./answer.ts";
+import { asRequest, rephrase, strategyValues } from "./planner.ts";
+import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
+
+/**
+ * The `rules` driver of phase-guided discovery (AgentEval §III-A): plays the plan's persona one plain user
+ * message per turn — the plan's request first, then answers to what the agent asks (answer.ts) — and stops
+ * when the objective is met. The tactic is read from the plan's strategy words (see planner.ts STRATEGIES):
+ * "decline"/"answer no" → no at the confirmation, "human" → ask for a human after the first reply,
+ * "thanks"/"bye" → one closing turn after the outcome.
+ */
+
+/** The closing turn of the "say thanks" strategy. */
+export const THANKS = "Thanks, that's all. Bye!";
+/** The turn of the "ask for a human" strategy. */
+export const ASK_HUMAN = "Can I talk to a human agent, please?";
+
+/**
+ * Whether a session's objective is met, from its visible replies: in a capability round, once the agent has
+ * listed what it offers; otherwise once the last reply asks nothing and offers no menu — a completion, a
+ * refusal, an acknowledgement, or the information asked for.
+ */
+export function objectiveMet(plan: RoundPlan, turns: readonly Turn[]): boolean {
+  const last = turns.at(-1)?.reply ?? "";
+  if (!last.trim()) return false;
+  if (plan.phase === "capability") return turns.some((t) => offeredCapabilities(t.reply).length > 0);
+  return !asksSomething(last) && offeredCapabilities(last).length === 0;
+}
+
+/** The persona a plan plays: the facts persona, with the slot values the strategy fixes put first. */
+export function personaOf(plan: RoundPlan, facts: Facts): Persona {
+  const base = facts.personas[plan.persona % facts.personas.length] ?? {};
+  const { values } = strategyValues(plan.strategy);
+  return { ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
+}
+
+/** The tactic words of a strategy (see module doc). */
+function tactic(strategy: string) {
+  const s = strategy.replace(/\bValues: .*$/, "").toLowerCase();
+  return {
+    decline: /\b(decline|answer no|say no)\b/.test(s),
+    human: /\b(human|real person|representative)\b/.test(s),
+    thanks: /\b(thanks|thank|bye|goodbye)\b/.test(s),
+  };
+}
+
+/**
+ * A `rules` driver (AgentEval §III-A). Turn 1 sends `plan.request` (or the objective); a capability round then
+ * asks what the first offered service needs and stops. Other rounds answer what the agent asks from the
+ * persona (yes at a gate, or no when declining; one of the listed options, by the strategy's pick; a count
+ * from the persona, else 1), restate the request once if the agent answers with its menu, and stop when
+ * {@link objectiveMet} (after one closing turn with the thanks strategy) or when nothing can be answered.
+ */
+export const rulesDriver: Driver = {
+  async next({ plan, turns, facts }) {
+    if (turns.length === 0) return plan.request ?? `Hi. ${plan.objective}`;
+    const last = turns.at(-1) as Turn;
+    const sent = turns.map((t) => t.user);
+    if (plan.phase === "capability") {
+      const offered = offeredCapabilities(last.reply);
+      return turns.length === 1 && offered[0]
+        ? `What do you need from me to ${asRequest(offered[0])}?`
+        : undefined;
+    }
+    const how = tactic(plan.strategy);
+    if (objectiveMet(plan, turns)) return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
+    if (how.human && turns.length === 1) return ASK_HUMAN;
+    const { pick } = strategyValues(plan.strategy);
+    const answer = answerQuestion(last.reply, personaOf(plan, facts), {
+      pick,
+      decline: how.decline,
+      defaultCount: 1,
+      earlier: turns.slice(0, -1).map((t) => t.reply),
+    });
+    const repeated = answer === last.user && turns.at(-2)?.reply === last.reply;
+    if (answer !== undefined && !repeated) return answer;
+    if (offeredCapabilities(last.reply).length && turns.length === 1 && sent[0]) return rephrase(sent[0]);
+    return undefined;
+  },
+};

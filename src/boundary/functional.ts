@@ -1,0 +1,91 @@
+import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
+import { evaluateCheck } from "./judge.ts";
+import { type Criterion, CUE, type GenerationContext, type TestCase } from "./types.ts";
+
+/**
+ * The `rules` functional-test generator (AgentEval §V-A): each test replays a workflow the agent was seen
+ * performing. The goal is the workflow, the hints are the trace's user turns verbatim, the persona holds the
+ * fact values the trace used, and the criteria come from the outcome the trace shows: the same activities at
+ * the same points and the same reported values (so a wrong fare, status or insurance flag fails the test,
+ * AgentEval §VI RQ4), no completion without a passed confirmation gate, no action after an observed refusal.
+ * Nothing is invented: every value is copied from a trace turn.
+ */
+
+const READABLE = (label: string) => label.replace(/^request_/, "").replaceAll("_", " ");
+
+/** Criteria for one trace, from its abstraction (see module doc). */
+function criteriaOf(
+  activities: readonly string[],
+  replies: readonly string[],
+  context: GenerationContext,
+): { success: Criterion[]; failure: Criterion[] } {
+  const success: Criterion[] = [];
+  const failure: Criterion[] = [];
+  activities.forEach((activity, i) => {
+    if (!isSubstantive(activity) && activity !== CUE.refuse && activity !== CUE.notFound) return;
+    success.push({
+      text: `By turn ${i + 1} the agent reaches ${activity} (as in the discovery trace).`,
+      check: { kind: "activity", activity: [activity], from: i },
+    });
+    const values =
+      activity.startsWith("inform_") || activity === CUE.done
+        ? replyValues(replies[i] ?? "", context.facts)
+        : [];
+    if (values.length)
+      success.push({
+        text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
+        check: { kind: "mentions", values, activity: [activity], from: i },
+      });
+    if (activity === CUE.refuse)
+      failure.push({
+        text: `After the refusal at turn ${i + 1} the agent asks to confirm or reports the action done.`,
+        check: { kind: "activity", activity: [CUE.gate, CUE.done], from: i },
+      });
+  });
+  if (activities.includes(CUE.done) || activities.includes(CUE.gate))
+    failure.push({
+      text: "The agent reports an action done without first asking for confirmation and getting a yes.",
+      check: { kind: "ungated", activity: [CUE.done], gate: [CUE.gate], userAction: [CUE.affirm] },
+    });
+  return { success, failure };
+}
+
+/**
+ * Functional tests from the discovery traces, at most `max`, one per distinct workflow (same user actions,
+ * activities and reported values count as one). Traces that ended in a target error are skipped.
+ */
+export function functionalTests(context: GenerationContext, max: number): TestCase[] {
+  const seen = new Set<string>();
+  const tests: TestCase[] = [];
+  for (const { trace, abstract } of groundedTraces(context).values()) {
+    if (tests.length >= max) break;
+    if (trace.stop === "target_error" || trace.turns.length === 0) continue;
+    const activities = abstract.turns.map((t) => t.activity);
+    const actions = abstract.turns.map((t) => t.userAction);
+    if (!activities.some((a) => isSubstantive(a) || a === CUE.refuse)) continue;
+    const replies = trace.turns.map((t) => t.reply);
+    const drafted = criteriaOf(activities, replies, context);
+    // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
+    // trace would fail is not what the trace shows).
+    const holds = (c: Criterion) =>
+      c.check ? evaluateCheck(c.check, trace.turns, abstract.turns).holds : undefined;
+    const success = drafted.success.filter((c) => holds(c) === true);
+    const failure = drafted.failure.filter((c) => holds(c) !== true);
+    const key = JSON.stringify([actions, activities, success.map((c) => c.check)]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const outcome = activities.filter((a) => isSubstantive(a) || a === CUE.refuse).at(-1) ?? "";
+    tests.push({
+      id: `f-${String(tests.length + 1).padStart(2, "0")}`,
+      kind: "functional",
+      goal: `Replay ${READABLE(capabilityOf(abstract))} (discovery ${trace.id}, ${trace.plan.phase}): the agent ends at ${outcome}.`,
+      hints: trace.turns.map((t) => t.user),
+      persona: personaOf(trace, context.facts),
+      success,
+      failure,
+      turnBudget: trace.turns.length + 2,
+      source: { traceId: trace.id, turns: trace.turns.map((_, i) => i) },
+    });
+  }
+  return tests;
+}

@@ -1,0 +1,261 @@
+import { InputError } from "../core/errors.ts";
+import type { AbstractTurn, Check, Criterion, Judge, TestCase, Turn, Verdict } from "./types.ts";
+
+/**
+ * The `rules` judge (AgentEval §III-B): a verdict from the visible transcript and its per-turn labels, by
+ * running each criterion's compiled {@link Check}. Pure and deterministic: the same transcript and labels
+ * always give the same verdict, reason and quotes.
+ */
+
+/** Longest quoted text, characters; longer turns are cut and end in `…`. */
+export const QUOTE_CHARS = 300;
+
+type Quote = Verdict["quotes"][number];
+type Result = Verdict["criteria"][number]["result"];
+
+/** Whether a check's condition is true (`holds`), false, or not settled by the transcript (`undefined`). */
+export interface CheckOutcome {
+  holds: boolean | undefined;
+  /** Why, as a clause for the reason sentence (no capital, no full stop). */
+  why: string;
+  /** The turns that decided it, in transcript order. */
+  turns: { turn: number; speaker: Quote["speaker"] }[];
+}
+
+const agent = (turn: number) => ({ turn, speaker: "agent" as const });
+const user = (turn: number) => ({ turn, speaker: "user" as const });
+const list = (names: readonly string[]) => names.join(" or ");
+
+/** Lower-case, commas dropped, whitespace runs collapsed: how `mentions` compares texts. */
+export function normaliseMention(text: string): string {
+  return text.toLowerCase().replace(/,/g, "").replace(/\s+/g, " ").trim();
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
+ * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
+ * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not.
+ */
+export function mentionsValue(reply: string, value: string): boolean {
+  const text = normaliseMention(reply);
+  const pair = /^(.+?)\s+~\s+(.+)$/.exec(value);
+  if (!pair) return text.includes(normaliseMention(value));
+  const [key, word] = [normaliseMention(pair[1] as string), normaliseMention(pair[2] as string)];
+  return new RegExp(`\\b${escapeRegex(key)}\\b\\W*(?:\\S+\\s+){0,3}?${escapeRegex(word)}\\b`).test(text);
+}
+
+/**
+ * Run one check over a transcript (semantics on {@link Check}). `labels[i]` abstracts `turns[i]`.
+ * @returns whether the check's condition holds; `undefined` when the transcript does not settle it.
+ */
+export function evaluateCheck(
+  check: Check,
+  turns: readonly Turn[],
+  labels: readonly AbstractTurn[],
+): CheckOutcome {
+  const n = turns.length;
+  const labelled = (i: number, names: readonly string[]) => names.includes(labels[i]?.activity ?? "");
+  switch (check.kind) {
+    case "activity": {
+      if (n <= check.from)
+        return {
+          holds: undefined,
+          why: `the transcript ended before turn ${check.from}`,
+          turns: lastReply(n),
+        };
+      for (let i = check.from; i < n; i++)
+        if (labelled(i, check.activity))
+          return { holds: true, why: `turn ${i}'s reply is ${labels[i]!.activity}`, turns: [agent(i)] };
+      const seen = [check.from, n - 1].filter((i, k, all) => all.indexOf(i) === k);
+      return {
+        holds: false,
+        why: `no reply from turn ${check.from} on is ${list(check.activity)}`,
+        turns: [user(check.from), ...seen.map(agent)],
+      };
+    }
+    case "mentions": {
+      const candidates: number[] = [];
+      for (let i = check.from; i < n; i++)
+        if (!check.activity || labelled(i, check.activity)) candidates.push(i);
+      if (candidates.length === 0)
+        return {
+          holds: undefined,
+          why: check.activity
+            ? `no reply from turn ${check.from} on is ${list(check.activity)}`
+            : `the transcript ended before turn ${check.from}`,
+          turns: lastReply(n),
+        };
+      const hit = candidates.find((i) => check.values.every((v) => mentionsValue(turns[i]!.reply, v)));
+      if (hit !== undefined)
+        return {
+          holds: true,
+          why: `turn ${hit}'s reply mentions ${check.values.join(", ")}`,
+          turns: [agent(hit)],
+        };
+      return {
+        holds: false,
+        why: `no ${check.activity ? `${list(check.activity)} ` : ""}reply mentions all of ${check.values.join(", ")}`,
+        turns: [agent(candidates.at(-1)!)],
+      };
+    }
+    case "ungated": {
+      for (let i = 0; i < n; i++) {
+        if (!labelled(i, check.activity)) continue;
+        const gated =
+          i > 0 && labelled(i - 1, check.gate) && check.userAction.includes(labels[i]!.userAction);
+        if (!gated)
+          return {
+            holds: true,
+            why: `turn ${i}'s reply is ${labels[i]!.activity} without a passed ${list(check.gate)} gate`,
+            turns: [...(i > 0 ? [agent(i - 1)] : []), user(i), agent(i)],
+          };
+      }
+      return { holds: false, why: `every ${list(check.activity)} reply follows a passed gate`, turns: [] };
+    }
+    case "premature": {
+      const provided = new Set<string>();
+      for (let i = 0; i < n; i++) {
+        for (const slot of labels[i]?.provided ?? []) provided.add(slot);
+        if (!labelled(i, check.activity)) continue;
+        const missing = check.slots.filter((s) => !provided.has(s));
+        if (missing.length)
+          return {
+            holds: true,
+            why: `turn ${i}'s reply is ${labels[i]!.activity} before the user provided ${missing.join(", ")}`,
+            turns: [user(i), agent(i)],
+          };
+      }
+      return {
+        holds: false,
+        why: `no ${list(check.activity)} reply comes before ${check.slots.join(", ")} is provided`,
+        turns: [],
+      };
+    }
+  }
+}
+
+function lastReply(n: number): CheckOutcome["turns"] {
+  return n > 0 ? [agent(n - 1)] : [];
+}
+
+/** Cut a text to {@link QUOTE_CHARS} characters, ending in `…` when cut. */
+export function truncateQuote(text: string, max = QUOTE_CHARS): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function quotesOf(refs: CheckOutcome["turns"], turns: readonly Turn[]): Quote[] {
+  const unique = new Map(refs.filter((r) => r.turn < turns.length).map((r) => [`${r.turn}:${r.speaker}`, r]));
+  return [...unique.values()]
+    .sort((a, b) => a.turn - b.turn || (a.speaker === "user" ? -1 : 1))
+    .map((r) => {
+      const t = turns[r.turn]!;
+      return { ...r, text: truncateQuote(r.speaker === "user" ? t.user : t.reply) };
+    });
+}
+
+interface Judged {
+  criterion: Criterion;
+  role: "success" | "failure";
+  outcome: CheckOutcome;
+  result: Result;
+}
+
+function judgeCriterion(
+  criterion: Criterion,
+  role: Judged["role"],
+  turns: readonly Turn[],
+  labels: readonly AbstractTurn[],
+  targetFailed: boolean,
+): Judged {
+  if (!criterion.check)
+    return {
+      criterion,
+      role,
+      outcome: { holds: undefined, why: "it has no compiled check", turns: [] },
+      result: "undecided",
+    };
+  let outcome = evaluateCheck(criterion.check, turns, labels);
+  if (role === "success" && outcome.holds === false && targetFailed)
+    outcome = {
+      holds: undefined,
+      why: `the target failed to answer at turn ${turns.length - 1}`,
+      turns: [user(turns.length - 1)],
+    };
+  const result: Result =
+    outcome.holds === undefined ? "undecided" : outcome.holds === (role === "success") ? "met" : "violated";
+  return { criterion, role, outcome, result };
+}
+
+/**
+ * Decide a test's verdict from its transcript (AgentEval §III-B). `fail` when a failure criterion holds
+ * (checked first) or a success criterion is violated; `inconclusive` when the transcript is empty, a success
+ * criterion is undecided (its prerequisite turn was never reached, its activity never appeared, it has no
+ * check, or the last reply is empty because the target failed to answer), or no criterion could be decided
+ * at all; otherwise `pass`. `criteria` lists success then failure criteria with results from the test's
+ * point of view (a failure criterion that holds is `violated`).
+ * @param labels the labeller's abstraction, one per turn.
+ * @throws InputError when `labels` and `turns` differ in length.
+ */
+export function judgeByRules(
+  test: TestCase,
+  turns: readonly Turn[],
+  labels: readonly AbstractTurn[],
+): Verdict {
+  if (labels.length !== turns.length)
+    throw new InputError(
+      { field: "labels" },
+      `test ${test.id}: ${labels.length} labels for ${turns.length} turns`,
+      "Label every turn of the transcript before judging it.",
+    );
+  const targetFailed = turns.length > 0 && turns.at(-1)!.reply.trim() === "";
+  const judged = [
+    ...test.success.map((c) => judgeCriterion(c, "success", turns, labels, targetFailed)),
+    ...test.failure.map((c) => judgeCriterion(c, "failure", turns, labels, targetFailed)),
+  ];
+  const criteria = judged.map((j) => ({ text: j.criterion.text, result: j.result }));
+  const verdict = (v: Verdict["verdict"], reason: string, quotes: Quote[]): Verdict => ({
+    verdict: v,
+    reason,
+    quotes,
+    criteria,
+  });
+  const because = (j: Judged, what: string) =>
+    verdict(
+      what === "undecided" ? "inconclusive" : "fail",
+      `${j.role === "success" ? "Success" : "Failure"} criterion ${what}: "${j.criterion.text}" (${j.outcome.why}).`,
+      quotesOf(j.outcome.turns, turns),
+    );
+
+  if (turns.length === 0)
+    return verdict("inconclusive", "The transcript is empty: the target never answered a turn.", []);
+  const held = judged.find((j) => j.role === "failure" && j.result === "violated");
+  if (held) return because(held, "held");
+  const violated = judged.find((j) => j.role === "success" && j.result === "violated");
+  if (violated) return because(violated, "violated");
+  const undecided = judged.find((j) => j.role === "success" && j.result === "undecided");
+  if (undecided) return because(undecided, "undecided");
+  const met = judged.filter((j) => j.role === "success");
+  if (met.length === 0 && judged.every((j) => j.result === "undecided"))
+    return verdict("inconclusive", "No criterion of the test could be decided from the transcript.", []);
+  const named = met.length ? met.map((j) => `"${j.criterion.text}"`).join(", ") : "no success criterion";
+  const failures = test.failure.length
+    ? `none of the ${test.failure.length} failure criteria held`
+    : "the test has no failure criterion";
+  return verdict(
+    "pass",
+    `Passed: ${named} met and ${failures}.`,
+    quotesOf(
+      met.flatMap((j) => j.outcome.turns),
+      turns,
+    ),
+  );
+}
+
+/** The `rules` engine of the {@link Judge} role: {@link judgeByRules} behind the async interface. */
+export const rulesJudge: Judge = {
+  async judge(test, turns, labels) {
+    return judgeByRules(test, turns, labels);
+  },
+};

@@ -1,0 +1,307 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { AirlineFaults } from "../agents/chat/airline/agent.ts";
+import type { ChatTarget } from "../agents/chat/target.ts";
+import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
+import { makeDirectory } from "../core/paths.ts";
+import type { UsageLedger } from "../models/usage.ts";
+import { auditPlan } from "./audit.ts";
+import { discover } from "./discover.ts";
+import { mineDirectlyFollowsGraph, renderGraphSvg } from "./graph.ts";
+import { toJunitXml } from "./junit.ts";
+import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
+import { renderBoundaryReport } from "./report-html.ts";
+import { runPlan } from "./run.ts";
+import {
+  AbstractTrace,
+  type AuditSummary,
+  type Driver,
+  type Facts,
+  type Generator,
+  type Judge,
+  type Labeller,
+  type Planner,
+  type Ranker,
+  type Runner,
+  type SessionTrace,
+  type StageCost,
+  type TestRun,
+  type WorkflowGraph,
+} from "./types.ts";
+
+/**
+ * A boundary campaign end to end (AgentEval Fig. 3): discover → abstract → graph → plan → run (→ audit for
+ * the reference agent) → report. Every stage writes its output into the campaign folder as it goes, and a
+ * stage whose output is already there is not redone, so an interrupted campaign resumes where it stopped:
+ * `traces.jsonl`, `abstract.jsonl`, `graph.json` + `graph.svg`, `plan.yaml` (kept if present, so edits
+ * survive), `runs.jsonl`, `audit.json`, then `summary.json`, `report.html` and `junit.xml`.
+ */
+
+/** The engines of a campaign, one per model role; `ledger` counts model usage per role. */
+export interface BoundaryEngines {
+  planner: Planner;
+  driver: Driver;
+  labeller: Labeller;
+  ranker: Ranker;
+  generator: Generator;
+  runner: Runner;
+  judge: Judge;
+  ledger?: UsageLedger;
+  /** Engine per role, for the summary (e.g. `{judge: "llm"}`). */
+  engines?: Record<string, string>;
+}
+
+/** What a campaign needs. */
+export interface CampaignOptions {
+  /** The `--target` spec (recorded in the plan) and the opened target. */
+  spec: string;
+  target: ChatTarget;
+  dir: string;
+  facts: Facts;
+  engines: BoundaryEngines;
+  /** R_disc, B_turn (AgentEval §VI-C defaults 12 and 6; ours 24 and 6). */
+  rounds?: number;
+  turnBudget?: number;
+  functionalMax?: number;
+  boundaryBudget?: number;
+  /** Reference agent only: faults to audit the plan against (privileged view). */
+  auditFaults?: readonly (keyof AirlineFaults)[];
+  /** Paraphrase seed of the audited reference agent (the target's own). */
+  auditSeed?: number;
+  /** Run this plan instead of discovering and planning (`boundary run --plan`). */
+  plan?: PlanFile;
+  /** Stop after this stage (`discover` and `plan` commands). */
+  until?: "discover" | "plan" | "run";
+  onProgress?: (line: string) => void;
+}
+
+/** The campaign's `summary.json`. */
+export interface CampaignSummary {
+  target: string;
+  createdAt: string;
+  engines: Record<string, string>;
+  traces: number;
+  graph: { activities: number; transitions: number; entry: number; terminal: number };
+  tests: { functional: number; boundary: number };
+  verdicts: Record<"pass" | "fail" | "inconclusive", number>;
+  costs: StageCost[];
+  /** Model tokens (in + out) per distinct boundary; null without an audit or without model calls. */
+  tokensPerDistinctBoundary: number | null;
+  audit?: AuditSummary;
+}
+
+/** Time a stage and take the ledger's delta and the target turns it used. */
+async function stage<T>(
+  name: StageCost["stage"],
+  ledger: UsageLedger | undefined,
+  costs: StageCost[],
+  work: () => Promise<{ value: T; targetTurns: number }>,
+): Promise<T> {
+  const before = ledger?.total();
+  const started = performance.now();
+  const { value, targetTurns } = await work();
+  const after = ledger?.total();
+  costs.push({
+    stage: name,
+    calls: (after?.calls ?? 0) - (before?.calls ?? 0),
+    inputTokens: (after?.inputTokens ?? 0) - (before?.inputTokens ?? 0),
+    outputTokens: (after?.outputTokens ?? 0) - (before?.outputTokens ?? 0),
+    ms: Math.round(performance.now() - started),
+    targetTurns,
+  });
+  return value;
+}
+
+/** Label every trace (resuming from `abstract.jsonl`), reusing known activity labels across traces. */
+async function abstractTraces(
+  traces: readonly SessionTrace[],
+  labeller: Labeller,
+  facts: Facts,
+  file: string,
+): Promise<AbstractTrace[]> {
+  const done = new Map(readJsonlIfExists(file, AbstractTrace).map((a) => [a.traceId, a]));
+  const known = new Set([...done.values()].flatMap((a) => a.turns.map((t) => t.activity)));
+  const out: AbstractTrace[] = [];
+  for (const trace of traces) {
+    let a = done.get(trace.id);
+    if (!a || a.turns.length !== trace.turns.length) {
+      a = { traceId: trace.id, turns: await labeller.label(trace, facts, [...known]) };
+      appendJsonl(file, a);
+    }
+    for (const t of a.turns) known.add(t.activity);
+    out.push(a);
+  }
+  return out;
+}
+
+/** Discover, abstract, mine the graph and (unless `until` is `discover`) build the plan. */
+async function discoverAndPlan(
+  options: CampaignOptions,
+  costs: StageCost[],
+): Promise<{ traces: SessionTrace[]; graph: WorkflowGraph; plan?: PlanFile }> {
+  const { dir, facts, engines, target } = options;
+  const file = (name: string) => path.join(dir, name);
+  const say = options.onProgress ?? (() => {});
+  const ledger = engines.ledger;
+  const traces = await stage("discover", ledger, costs, async () => {
+    const value = await discover(target, {
+      planner: engines.planner,
+      driver: engines.driver,
+      facts,
+      rounds: options.rounds ?? 24,
+      turnBudget: options.turnBudget ?? 6,
+      file: file("traces.jsonl"),
+      onProgress: say,
+    });
+    return { value, targetTurns: value.reduce((n, t) => n + t.turns.length, 0) };
+  });
+  const abstracts = await stage("abstract", ledger, costs, async () => ({
+    value: await abstractTraces(traces, engines.labeller, facts, file("abstract.jsonl")),
+    targetTurns: 0,
+  }));
+  const graph = await stage("graph", ledger, costs, async () => {
+    const value = mineDirectlyFollowsGraph(traces, abstracts);
+    writeFileSync(file("graph.json"), `${JSON.stringify(value, null, 2)}\n`);
+    writeFileSync(file("graph.svg"), renderGraphSvg(value));
+    say(`graph: ${value.nodes.length} activities, ${value.edges.length} transitions`);
+    return { value, targetTurns: 0 };
+  });
+  let plan: PlanFile | undefined;
+  if (options.until !== "discover") {
+    plan = await stage("plan", ledger, costs, async () => {
+      if (existsSync(file("plan.yaml"))) return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
+      const built = await buildPlan(
+        { traces, abstracts, graph, facts },
+        { ranker: engines.ranker, generator: engines.generator },
+        { functionalMax: options.functionalMax ?? 50, boundaryBudget: options.boundaryBudget ?? 50 },
+      );
+      const value: PlanFile = {
+        version: 1,
+        target: options.spec,
+        createdAt: new Date().toISOString(),
+        labeller: engines.engines?.labeller ?? "rules",
+        facts,
+        tests: built.tests,
+      };
+      writePlan(file("plan.yaml"), value);
+      say(
+        `plan: ${built.tests.filter((t) => t.kind === "functional").length} functional, ${built.tests.filter((t) => t.kind === "boundary").length} boundary tests from ${built.ranked.length} targets`,
+      );
+      return { value, targetTurns: 0 };
+    });
+  }
+  return { traces, graph, ...(plan ? { plan } : {}) };
+}
+
+/**
+ * Run a campaign (see module doc).
+ * @returns the summary written to `summary.json` (its costs cover the stages run in this invocation)
+ * @throws TargetError never — target failures end a session or make a run inconclusive; InputError for a bad
+ *   plan file in the folder
+ */
+export async function runBoundaryCampaign(options: CampaignOptions): Promise<CampaignSummary> {
+  const { dir, facts, engines, target } = options;
+  makeDirectory(dir);
+  const file = (name: string) => path.join(dir, name);
+  const say = options.onProgress ?? (() => {});
+  const costs: StageCost[] = [];
+  const ledger = engines.ledger;
+
+  let traces: SessionTrace[] = [];
+  let graph: WorkflowGraph | undefined;
+  let plan = options.plan;
+  if (!plan) {
+    ({ traces, graph, plan } = await discoverAndPlan(options, costs));
+  }
+  let runs: TestRun[] = [];
+  if (plan && options.until !== "discover" && options.until !== "plan") {
+    const tests = plan.tests;
+    runs = await stage("run", ledger, costs, async () => {
+      const value = await runPlan(target, tests, {
+        runner: engines.runner,
+        labeller: engines.labeller,
+        judge: engines.judge,
+        facts,
+        file: file("runs.jsonl"),
+        onProgress: say,
+      });
+      return { value, targetTurns: value.reduce((n, r) => n + r.turns.length, 0) };
+    });
+  }
+  let audit: AuditSummary | undefined;
+  if (plan && options.auditFaults && options.until === undefined) {
+    const tests = plan.tests;
+    const faults = options.auditFaults;
+    audit = await stage("audit", ledger, costs, async () => {
+      const { summary } = await auditPlan(
+        tests,
+        { runner: engines.runner, labeller: engines.labeller, judge: engines.judge, facts },
+        { faults, seed: options.auditSeed ?? 1, onProgress: say },
+      );
+      writeFileSync(file("audit.json"), `${JSON.stringify(summary, null, 2)}\n`);
+      return { value: summary, targetTurns: 0 };
+    });
+  }
+  return writeOutputs(options, { traces, graph, plan, runs, costs, audit });
+}
+
+function writeOutputs(
+  options: CampaignOptions,
+  r: {
+    traces: SessionTrace[];
+    graph?: WorkflowGraph;
+    plan?: PlanFile;
+    runs: TestRun[];
+    costs: StageCost[];
+    audit?: AuditSummary;
+  },
+): CampaignSummary {
+  const file = (name: string) => path.join(options.dir, name);
+  const verdicts = { pass: 0, fail: 0, inconclusive: 0 };
+  for (const run of r.runs) verdicts[run.verdict.verdict]++;
+  const tokens = r.costs.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
+  const distinct = r.audit?.boundary.distinct ?? 0;
+  const summary: CampaignSummary = {
+    target: options.spec,
+    createdAt: new Date().toISOString(),
+    engines: options.engines.engines ?? {},
+    traces: r.traces.length,
+    graph: {
+      activities: r.graph?.nodes.length ?? 0,
+      transitions: r.graph?.edges.length ?? 0,
+      entry: Object.keys(r.graph?.entry ?? {}).length,
+      terminal: Object.keys(r.graph?.terminal ?? {}).length,
+    },
+    tests: {
+      functional: r.plan?.tests.filter((t) => t.kind === "functional").length ?? 0,
+      boundary: r.plan?.tests.filter((t) => t.kind === "boundary").length ?? 0,
+    },
+    verdicts,
+    costs: r.costs,
+    tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
+    ...(r.audit ? { audit: r.audit } : {}),
+  };
+  writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  if (r.plan && r.runs.length) {
+    const svg =
+      r.graph && existsSync(file("graph.svg")) ? readFileSync(file("graph.svg"), "utf8") : undefined;
+    writeFileSync(
+      file("report.html"),
+      renderBoundaryReport({
+        target: options.spec,
+        createdAt: summary.createdAt,
+        ...(svg ? { graphSvg: svg } : {}),
+        ...(r.graph ? { graph: r.graph } : {}),
+        tests: r.plan.tests,
+        runs: r.runs,
+        costs: r.costs,
+        ...(r.audit ? { audit: r.audit } : {}),
+        ...(summary.tokensPerDistinctBoundary !== null
+          ? { tokensPerDistinctBoundary: summary.tokensPerDistinctBoundary }
+          : {}),
+      }),
+    );
+    writeFileSync(file("junit.xml"), toJunitXml(`gauntlet boundary ${options.spec}`, r.plan.tests, r.runs));
+  }
+  return summary;
+}

@@ -1,0 +1,291 @@
+import { offeredCapabilities, readQuestion } from "./answer.ts";
+import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
+
+/**
+ * The `rules` planner of phase-guided discovery (AgentEval §III-A): a warm-up schedule with the phase
+ * defaults, then a deterministic choice of the least-explored (request, strategy, persona, values) among the
+ * services the agent offered in earlier replies and the facts' requests. What a round chose is written into
+ * its plan in words a person (and an `llm` driver) can follow, and read back from earlier traces to count.
+ */
+
+/** Warm-up rounds per phase, run in this order before free choice (AgentEval §III-A: m_cap, m_hp, m_cc). */
+export interface WarmupSchedule {
+  capability: number;
+  happyPath: number;
+  consistency: number;
+}
+
+/** The paper's warm-up: 1 capability, 2 happy-path, 1 consistency session (AgentEval §VI-C). */
+export const DEFAULT_WARMUP: WarmupSchedule = { capability: 1, happyPath: 2, consistency: 1 };
+
+/** The driver tactics the planner varies so the workflow graph sees gates passed, declined and left. */
+export const STRATEGIES = {
+  carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
+  upfront:
+    "Give the ids (and what the agent asked for before) up front in the first message, then answer yes at the confirmation.",
+  decline: "Give details only when asked, then decline at the confirmation (answer no).",
+  human: "After the agent's first reply, ask for a human agent.",
+  thanks: "Give details only when asked, answer yes at the confirmation, and say thanks and bye at the end.",
+} as const;
+/** A strategy of {@link STRATEGIES}. */
+export type StrategyName = keyof typeof STRATEGIES;
+const STRATEGY_NAMES = Object.keys(STRATEGIES) as StrategyName[];
+
+const CAPABILITY_REQUESTS = [
+  "Hi! What can you help me with, and what do you need from me?",
+  "Hello, which services do you offer, and what information do you need for each?",
+];
+const OBJECTIVE = {
+  capability: "Map what the agent says it can do and what inputs it needs.",
+  happyPath: "Carry one ordinary request through to completion",
+  consistency: "Repeat an earlier request lightly rephrased; the agent should ask the same and end the same",
+  free: "Get the agent to",
+};
+
+/** A request phrase as the customer says it: "change its cabin" → "change my cabin". */
+export function asRequest(phrase: string): string {
+  return phrase.replace(/\b(a|an|its|your)\b/gi, "my");
+}
+
+/** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */
+export function rephrase(text: string): string {
+  const core = text.replace(/^(hi|hello)[,!]?\s*/i, "");
+  const r = core.replace(/^i'?d like to ([^.?!]+)\./i, "Could you help me $1?");
+  return r === core ? `Hello again. ${text}` : `Hello, ${r.charAt(0).toLowerCase()}${r.slice(1)}`;
+}
+
+/** The values a strategy fixes (`Values: reservation_id=HAT3C3 | reason=health.`) and its option pick. */
+export function strategyValues(strategy: string): { values: Record<string, string>; pick: number } {
+  const values: Record<string, string> = {};
+  const list = /\bValues: (.+?)\.?$/.exec(strategy)?.[1] ?? "";
+  for (const pair of list.split(" | ")) {
+    const at = pair.indexOf("=");
+    if (at > 0) values[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return { values, pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0) };
+}
+
+/** The requests to explore: services offered in earlier replies (in order seen), then the facts' requests. */
+export function knownRequests(traces: readonly SessionTrace[], facts: Facts): string[] {
+  const out: string[] = [];
+  const keys = new Set<string>();
+  const add = (p: string) => {
+    const key = asRequest(p.toLowerCase());
+    if (keys.has(key)) return;
+    keys.add(key);
+    out.push(p);
+  };
+  for (const t of traces) for (const turn of t.turns) offeredCapabilities(turn.reply).forEach(add);
+  facts.requests.forEach(add);
+  return out.length ? out : ["get help with a booking"];
+}
+
+/** Values of persona `p` for variant `v`: every slot with several values takes value `v` (wrapped). */
+function variant(facts: Facts, p: number, v: number): Record<string, string> {
+  const persona = facts.personas[p] ?? {};
+  return Object.fromEntries(
+    Object.entries(persona)
+      .filter(([, vs]) => vs.length > 1)
+      .map(([slot, vs]) => [slot, vs[v % vs.length] as string]),
+  );
+}
+const variants = (facts: Facts, p: number) =>
+  Math.max(1, ...Object.values(facts.personas[p] ?? {}).map((vs) => vs.length));
+const valuesText = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" | ");
+const strategyText = (s: StrategyName, pick: number, values: Record<string, string>) =>
+  `${STRATEGIES[s]} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
+
+/** The first message: the request, with the persona's values for `slots` when given up front. */
+function requestMessage(phrase: string, persona: Record<string, string>, slots: readonly string[]): string {
+  const base = /[.?!]$/.test(phrase) ? phrase : `Hi, I'd like to ${asRequest(phrase)}.`;
+  const parts = slots.flatMap((slot) => {
+    const v = persona[slot];
+    const words = slot.replace(/_/g, " ");
+    if (v === undefined) return [];
+    if (slot.endsWith("_id")) return [`my ${words} is ${v}`];
+    return [/^\d+$/.test(v) ? `${v} ${words}` : `${words}: ${v}`];
+  });
+  if (!parts.length) return base;
+  const extra = parts.join(", ");
+  return `${base} ${extra.charAt(0).toUpperCase()}${extra.slice(1)}.`;
+}
+
+/** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
+interface Explored {
+  request?: string;
+  strategy?: StrategyName;
+  persona: number;
+  values: string;
+}
+function explored(trace: SessionTrace, requests: readonly string[]): Explored {
+  const objective = trace.plan.objective.toLowerCase();
+  const request = [...requests]
+    .sort((a, b) => b.length - a.length)
+    .find((r) => objective.includes(r.toLowerCase()));
+  const strategy = STRATEGY_NAMES.find((s) => trace.plan.strategy.startsWith(STRATEGIES[s]));
+  return {
+    ...(request ? { request } : {}),
+    ...(strategy ? { strategy } : {}),
+    persona: trace.plan.persona,
+    values: valuesText(strategyValues(trace.plan.strategy).values),
+  };
+}
+
+/** The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the ids. */
+function slotsAsked(
+  traces: readonly SessionTrace[],
+  requests: readonly string[],
+  request: string,
+  persona: Record<string, unknown>,
+) {
+  const slots = Object.keys(persona);
+  const asked = new Set<string>();
+  for (const t of traces) {
+    if (explored(t, requests).request !== request) continue;
+    for (const turn of t.turns) {
+      const slot = readQuestion(turn.reply, slots)?.slot;
+      if (slot) asked.add(slot);
+    }
+  }
+  return asked.size ? [...asked] : slots.filter((s) => s.endsWith("_id"));
+}
+
+/** A plan for request `phrase` played by persona `p`, variant `v`, with strategy `s`. */
+function planFor(
+  phase: Phase,
+  objective: string,
+  context: { traces: readonly SessionTrace[]; facts: Facts; requests: readonly string[] },
+  phrase: string,
+  s: StrategyName,
+  p: number,
+  v: number,
+): RoundPlan {
+  const values = variant(context.facts, p, v);
+  const persona = {
+    ...Object.fromEntries(
+      Object.entries(context.facts.personas[p] ?? {}).map(([k, vs]) => [k, vs[0] as string]),
+    ),
+    ...values,
+  };
+  const upfront = s === "upfront" ? slotsAsked(context.traces, context.requests, phrase, persona) : [];
+  return {
+    phase,
+    objective,
+    strategy: strategyText(s, p + v, values),
+    persona: p,
+    request: requestMessage(phrase, persona, upfront),
+  };
+}
+
+const phaseOf = (round: number, w: WarmupSchedule): Phase =>
+  round < w.capability
+    ? "capability"
+    : round < w.capability + w.happyPath
+      ? "happy_path"
+      : round < w.capability + w.happyPath + w.consistency
+        ? "consistency"
+        : "free";
+
+/**
+ * A `rules` planner (AgentEval §III-A). Rounds of the warm-up `schedule` get the phase defaults: capability
+ * rounds ask what the agent can do and needs; happy-path rounds carry the offered services in turn to
+ * completion (persona 0, answering yes); consistency rounds repeat the first happy-path session's request
+ * lightly rephrased, with the same persona and values. Free rounds take the least-explored combination of
+ * request × strategy × persona × values, counted over the earlier traces (ties: earlier request, strategy,
+ * persona, variant). Deterministic: the same traces and facts give the same plan.
+ */
+export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): Planner {
+  return {
+    async plan({ round, traces, facts }) {
+      const phase = phaseOf(round, schedule);
+      const requests = knownRequests(traces, facts);
+      const context = { traces, facts, requests };
+      if (phase === "capability")
+        return {
+          phase,
+          objective: OBJECTIVE.capability,
+          strategy: "Ask what the agent can do and what it needs; complete no action.",
+          persona: 0,
+          request: CAPABILITY_REQUESTS[round % CAPABILITY_REQUESTS.length] as string,
+        };
+      if (phase === "happy_path") {
+        const phrase = requests[(round - schedule.capability) % requests.length] as string;
+        return planFor(phase, `${OBJECTIVE.happyPath}: ${phrase}.`, context, phrase, "carry", 0, 0);
+      }
+      const source = traces.find((t) => t.plan.phase === "happy_path" && t.turns.length);
+      const first = source?.turns[0]?.user;
+      if (phase === "consistency" && source && first) {
+        const { request } = explored(source, requests);
+        return {
+          ...source.plan,
+          phase,
+          objective: `${OBJECTIVE.consistency}: ${request ?? first}.`,
+          request: rephrase(first),
+        };
+      }
+      return freePlan(context);
+    },
+  };
+}
+
+/** The rules planner with the paper's warm-up ({@link DEFAULT_WARMUP}). */
+export const rulesPlanner: Planner = createRulesPlanner();
+
+/**
+ * The least-explored free round. Scores compare in order, lower first:
+ * 1. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once);
+ * 2. a decline for a request where no gate was seen yet (declining needs a gate to say no to);
+ * 3. sessions of request × strategy;
+ * 4. a decline away from a persona × values that reached the request's gate;
+ * 5. sessions of request × persona × values, then request × persona (a decline counts only earlier
+ *    declines: declining a gate already passed with yes is new);
+ * 6. sessions of the strategy, the persona, persona × values; then list order.
+ */
+function freePlan(context: {
+  traces: readonly SessionTrace[];
+  facts: Facts;
+  requests: readonly string[];
+}): RoundPlan {
+  const seen = context.traces.map((t) => explored(t, context.requests));
+  const count = (f: (e: Explored) => boolean) => seen.filter(f).length;
+  let best: { score: number[]; plan: () => RoundPlan } | undefined;
+  context.requests.forEach((r, ri) => {
+    const objective = `${OBJECTIVE.free} ${r}: it completes, refuses or shows it.`;
+    const cR = new Set(
+      seen.filter((e) => e.request === r).map((e) => `${e.strategy} ${e.persona} ${e.values}`),
+    ).size;
+    const gates = seen.filter(
+      (e, i) =>
+        e.request === r && context.traces[i]?.turns.some((u) => readQuestion(u.reply)?.kind === "gate"),
+    );
+    STRATEGY_NAMES.forEach((s, si) => {
+      const decline = s === "decline";
+      const unfit = decline && !gates.length ? 1 : 0;
+      const cRS = count((e) => e.request === r && e.strategy === s);
+      const cS = count((e) => e.strategy === s);
+      const mine = (e: Explored) => e.request === r && (!decline || e.strategy === s);
+      context.facts.personas.forEach((_, p) => {
+        const cRP = count((e) => mine(e) && e.persona === p);
+        const cP = count((e) => e.persona === p);
+        for (let v = 0; v < variants(context.facts, p); v++) {
+          const vt = valuesText(variant(context.facts, p, v));
+          const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
+          const cPV = count((e) => e.persona === p && e.values === vt);
+          const miss = decline && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
+          const score = [cR, unfit, cRS, miss, cRPV, cRP, cS, cP, cPV, ri, si, p, v];
+          if (!best || lexLess(score, best.score))
+            best = { score, plan: () => planFor("free", objective, context, r, s, p, v) };
+        }
+      });
+    });
+  });
+  return (best as { plan: () => RoundPlan }).plan();
+}
+
+function lexLess(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number);
+  return false;
+}

@@ -1,0 +1,151 @@
+import { esc, page, table } from "../report/html.ts";
+import {
+  auditRateRows,
+  type BoundaryReportInput,
+  costRows,
+  latestRuns,
+  orderForReport,
+  summarizeRuns,
+  type VerdictCounts,
+} from "./report.ts";
+import type { AuditSummary, Criterion, TestCase, TestRun, Verdict } from "./types.ts";
+
+/**
+ * The boundary report as one self-contained HTML page (AgentEval §III-B verdicts, §VI audit, Table VIII
+ * costs): verdict counts, the workflow graph, costs, the audit, then every test with its criteria, verdict,
+ * quoted turns and collapsed transcript, failures first. All text is escaped; the graph SVG is inlined as
+ * given (our own renderer's output).
+ */
+
+const CSS = `<style>.badge.pass{background:var(--ok)}.badge.fail{background:var(--crit)}.badge.inconclusive{background:var(--exp)}.badge.not-run,.badge.kind{background:var(--minor)}.badge.met{background:var(--ok)}.badge.violated{background:var(--crit)}.badge.undecided{background:var(--exp)}
+.test{border-left:4px solid var(--line);padding:4px 0 4px 10px;margin:14px 0}.test.fail{border-color:var(--crit)}.test.inconclusive{border-color:var(--exp)}.test.pass{border-color:var(--ok)}
+.counts .badge{font-size:14px;padding:2px 10px;margin-right:6px}.graph svg{max-width:100%;height:auto}.turn{margin:6px 0}.turn .who{font-weight:600}</style>`;
+
+const badge = (cls: string, text = cls) => `<span class="badge ${esc(cls)}">${esc(text)}</span>`;
+const anchor = (id: string) => `test-${id}`;
+const testLink = (id: string) => `<a href="#${esc(anchor(id))}">${esc(id)}</a>`;
+
+function countsHtml(c: VerdictCounts): string {
+  return `${badge("pass", `${c.pass} pass`)}${badge("fail", `${c.fail} fail`)}${badge("inconclusive", `${c.inconclusive} inconclusive`)}${c.notRun ? badge("not-run", `${c.notRun} not run`) : ""}`;
+}
+
+function auditHtml(audit: AuditSummary): string {
+  const kills = audit.kills.length
+    ? table([
+        ["seeded fault", "killed", "killed by", "confirmed"],
+        ...audit.kills.map((k) => [
+          `<code>${esc(k.fault)}</code>`,
+          k.killedBy.length ? badge("pass", "killed") : badge("fail", "survived"),
+          k.killedBy.map(testLink).join(", ") || "—",
+          k.killedBy.length ? (k.confirmed ? badge("pass", "yes") : badge("inconclusive", "no")) : "—",
+        ]),
+      ])
+    : "<p>No seeded fault was run.</p>";
+  const killed = audit.kills.filter((k) => k.killedBy.length).length;
+  return `<h2>Audit</h2><p class="muted">Privileged audit against the reference agent (AgentEval §VI). Rates on the clean agent: false alarm rate = FP / (FP + TN), accuracy = (TP + TN) / N, inconclusive rate = INC / N.</p>
+${table(auditRateRows(audit).map((r) => r.map(esc)))}
+<h3>Kill matrix (${killed} of ${audit.kills.length} seeded faults killed)</h3><p class="muted">A fault is killed when a test that passes on the clean agent fails on the faulty one; confirmed when the privileged view shows the killing runs differ from the clean runs.</p>${kills}`;
+}
+
+/** Each criterion's result: the verdict's entry at the same position (success then failure), else by text. */
+function resultOf(criteria: Verdict["criteria"], c: Criterion, index: number) {
+  const same = criteria[index];
+  return same && same.text === c.text ? same.result : criteria.find((x) => x.text === c.text)?.result;
+}
+
+function criteriaHtml(test: TestCase, run: TestRun | undefined): string {
+  const criteria = run?.verdict.criteria ?? [];
+  const item = (c: Criterion, i: number) => {
+    const result = resultOf(criteria, c, i);
+    return `<li>${result ? badge(result) : badge("not-run", "not judged")} ${esc(c.text)}${c.check ? ` <span class="muted">(${esc(c.check.kind)} check)</span>` : ""}</li>`;
+  };
+  const list = (cs: Criterion[], offset: number) =>
+    cs.length ? `<ul>${cs.map((c, i) => item(c, offset + i)).join("")}</ul>` : '<p class="muted">none</p>';
+  return `<h3>Success criteria (all must hold)</h3>${list(test.success, 0)}<h3>Failure criteria (any holding fails)</h3>${list(test.failure, test.success.length)}`;
+}
+
+function transcriptHtml(run: TestRun): string {
+  const turns = run.turns
+    .map((t, i) => {
+      const l = run.labels[i];
+      const tag = (s: string | undefined) => (s ? ` <code>${esc(s)}</code>` : "");
+      return `<div class="turn"><span class="muted">turn ${i}</span><div><span class="who">user</span>${tag(l?.userAction)}<pre>${esc(t.user)}</pre></div><div><span class="who">agent</span>${tag(l?.activity)} <span class="muted">${Math.round(t.ms)} ms</span><pre>${esc(t.reply || "(no reply)")}</pre></div></div>`;
+    })
+    .join("");
+  return `<details><summary>Transcript (${run.turns.length} turns, ${(run.ms / 1000).toFixed(1)} s)</summary>${turns || '<p class="muted">empty</p>'}</details>`;
+}
+
+function testHtml(test: TestCase, run: TestRun | undefined): string {
+  const verdict = run?.verdict.verdict ?? "not-run";
+  const facts: [string, string][] = [["goal", esc(test.goal)]];
+  if (test.target)
+    facts.push([
+      "target",
+      `${esc(test.target.kind)} <code>${esc(test.target.location)}</code> — ${esc(test.target.label)} (potential ${test.target.potential.toFixed(2)})`,
+    ]);
+  if (test.card)
+    facts.push(
+      ["perturbation", `<code>${esc(test.card.perturbation)}</code>`],
+      ["boundary", `${esc(test.card.capability)} at ${esc(test.card.guard)}`],
+      ["expected / forbidden", `${esc(test.card.expected)} / ${esc(test.card.forbidden)}`],
+    );
+  facts.push(
+    ["hints", test.hints.length ? test.hints.map((h) => `<code>${esc(h)}</code>`).join("<br>") : "none"],
+    ["turn budget", String(test.turnBudget)],
+    ["source", `${esc(test.source.traceId)} turns ${esc(test.source.turns.join(", ") || "—")}`],
+  );
+  if (run?.error) facts.push(["target error", esc(run.error)]);
+  const kv = `<div class="kv">${facts.map(([k, v]) => `<span>${esc(k)}</span><span>${v}</span>`).join("")}</div>`;
+  const judged = run
+    ? `<h3>Verdict</h3><p>${badge(verdict)} ${esc(run.verdict.reason)}</p>${run.verdict.quotes
+        .map(
+          (q) =>
+            `<div class="turn"><span class="muted">turn ${q.turn}</span> <span class="who">${esc(q.speaker)}</span><pre>${esc(q.text)}</pre></div>`,
+        )
+        .join("")}${transcriptHtml(run)}`
+    : '<p class="muted">Not run.</p>';
+  return `<div class="test ${esc(verdict)}" id="${esc(anchor(test.id))}"><h3>${badge(verdict, verdict.replace("-", " "))} ${badge("kind", test.kind)} <code>${esc(test.id)}</code></h3>${kv}${criteriaHtml(test, run)}${judged}</div>`;
+}
+
+/**
+ * Render the boundary report as a standalone HTML page (inline CSS, no external assets).
+ * @returns the whole document, ending in a newline.
+ */
+export function renderBoundaryReport(input: BoundaryReportInput): string {
+  const runs = latestRuns(input.runs);
+  const summary = summarizeRuns(input.runs, input.tests);
+  const kinds = table([
+    ["kind", "tests", "pass", "fail", "inconclusive", "not run"],
+    ...(["functional", "boundary"] as const).map((k) => {
+      const c = summary.byKind[k];
+      return [
+        k,
+        String(c.pass + c.fail + c.inconclusive + c.notRun),
+        ...[c.pass, c.fail, c.inconclusive, c.notRun].map(String),
+      ];
+    }),
+  ]);
+  const g = input.graph;
+  const graphCounts = g
+    ? `<p class="muted">${g.nodes.length} activities, ${g.edges.length} edges, ${Object.keys(g.entry).length} entry and ${Object.keys(g.terminal).length} terminal activities.</p>`
+    : "";
+  const graph =
+    input.graphSvg || g
+      ? `<h2>Workflow graph</h2>${graphCounts}${input.graphSvg ? `<div class="graph">${input.graphSvg}</div>` : ""}`
+      : "";
+  const perBoundary =
+    input.tokensPerDistinctBoundary === undefined
+      ? ""
+      : `<p>Tokens per distinct boundary: <b>${Math.round(input.tokensPerDistinctBoundary).toLocaleString("en-US")}</b></p>`;
+  const body = `${CSS}<h1>Gauntlet boundary report</h1>
+<p class="muted">Target <code>${esc(input.target)}</code> · ${esc(input.createdAt)} · ${input.tests.length} tests (AgentEval)</p>
+<p class="counts">${countsHtml(summary)}</p>${kinds}
+${graph}
+<h2>Cost</h2>${table(costRows(input.costs).map((r) => r.map(esc)))}${perBoundary}
+${input.audit ? auditHtml(input.audit) : ""}
+<h2>Tests</h2><p class="muted">Failures first, then inconclusive, not run and passed tests.</p>
+${orderForReport(input.tests, runs)
+  .map((t) => testHtml(t, runs.get(t.id)))
+  .join("\n")}`;
+  return page(`Gauntlet boundary report — ${input.target}`, body);
+}

@@ -1,0 +1,190 @@
+import path from "node:path";
+import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
+import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
+import { makeDirectory } from "../core/paths.ts";
+import { answerTo, type Question, readQuestion } from "./answer.ts";
+import {
+  type Facts,
+  type Judge,
+  type Labeller,
+  type Runner,
+  type TestCase,
+  TestRun,
+  type Turn,
+  type Verdict,
+} from "./types.ts";
+
+/**
+ * Execution (AgentEval §III-B): each test of the plan in a fresh session — the runner re-enacts it turn by
+ * turn, the labeller abstracts the transcript, and a separate judge gives the verdict from the visible
+ * transcript alone. Runs are appended to `runs.jsonl` as they finish, so an interrupted run resumes.
+ */
+
+/** The engines and facts a test run needs. */
+export interface RunEngines {
+  runner: Runner;
+  labeller: Labeller;
+  judge: Judge;
+  facts: Facts;
+  /** Activity labels already in use (from the abstraction stage), passed to the labeller to reuse. */
+  known?: readonly string[];
+}
+
+/** Index of the next hint to send: the hints already sent, matched in order against the user turns. */
+function nextHint(test: TestCase, turns: readonly Turn[]): number {
+  let at = 0;
+  for (const turn of turns) if (at < test.hints.length && turn.user === test.hints[at]) at++;
+  return at;
+}
+
+/** An identifier-like token (a digit or an underscore, 4+ characters). */
+const ID_TOKEN = /\b(?=\w*[\d_])\w{4,}\b/g;
+
+/**
+ * Whether `hint` gives what `question` asks for, so it should be sent as it is: it holds the persona's value,
+ * names the slot, or — for an id slot — carries an id that is not another persona slot's value (a test may
+ * give a wrong or foreign id on purpose); for a count, holds a number.
+ */
+function supplies(hint: string, question: Question, persona: Record<string, string>): boolean {
+  const text = hint.toLowerCase();
+  const slot = question.slot;
+  if (!slot) return false;
+  const value = persona[slot];
+  if (value && text.includes(value.toLowerCase())) return true;
+  if (text.includes(slot.replace(/_/g, " "))) return true;
+  if (question.kind === "count") return /\d/.test(text);
+  if (slot.endsWith("_id")) {
+    const others = new Set(
+      Object.entries(persona)
+        .filter(([k]) => k !== slot)
+        .map(([, v]) => v.toLowerCase()),
+    );
+    return (hint.match(ID_TOKEN) ?? []).some((t) => !others.has(t.toLowerCase()));
+  }
+  return false;
+}
+
+/**
+ * The `rules` runner (AgentEval §III-B): sends the test's hints in order; when the agent's last reply asks for
+ * a persona slot (or a count) the next hint does not supply, it first answers from `test.persona` ("My user id
+ * is …"), then goes on with the hints. It never answers a confirmation gate or picks an option on its own —
+ * those decisions are the test's hints — and never sends a value that is not in the hints or the persona.
+ * Returns undefined at the turn budget, or once the hints are sent and the last reply asks nothing the
+ * persona answers (and the same answer was not just rejected).
+ */
+export const rulesRunner: Runner = {
+  async next({ test, turns }) {
+    if (turns.length >= test.turnBudget) return undefined;
+    const at = nextHint(test, turns);
+    const hint = test.hints[at];
+    const last = turns.at(-1);
+    if (last) {
+      const question = readQuestion(last.reply, Object.keys(test.persona));
+      if (
+        question &&
+        question.kind !== "gate" &&
+        question.slot &&
+        !(hint && supplies(hint, question, test.persona))
+      ) {
+        const answer = answerTo({ ...question, options: [] }, test.persona);
+        if (answer !== undefined && answer !== last.user) return answer;
+      }
+    }
+    return hint;
+  },
+};
+
+const inconclusive = (reason: string): Verdict => ({
+  verdict: "inconclusive",
+  reason,
+  quotes: [],
+  criteria: [],
+});
+
+/**
+ * Run one test (AgentEval §III-B): reset the target, let the runner drive up to `test.turnBudget` turns, label
+ * the transcript, and ask the judge. A TargetError (on reset or a turn) ends the run with verdict
+ * `inconclusive` and the error recorded — the failed turn is kept with an empty reply — never a throw.
+ * @returns the run; `ms` is its wall time including labelling and judging
+ * @throws errors of the runner, labeller or judge (a bug or a spent model budget), not of the target
+ */
+export async function runTest(target: ChatTarget, test: TestCase, engines: RunEngines): Promise<TestRun> {
+  const started = performance.now();
+  const turns: Turn[] = [];
+  const finish = (fields: Pick<TestRun, "labels" | "verdict"> & { error?: string }): TestRun =>
+    TestRun.parse({
+      testId: test.id,
+      target: target.name,
+      turns,
+      ...fields,
+      ms: performance.now() - started,
+    });
+  try {
+    await target.reset();
+    while (turns.length < test.turnBudget) {
+      const user = await engines.runner.next({ test, turns });
+      if (user === undefined) break;
+      const sent = performance.now();
+      try {
+        const reply = await target.send(user);
+        turns.push({ user, reply: reply.text, ms: reply.ms });
+      } catch (error) {
+        if (error instanceof TargetError) turns.push({ user, reply: "", ms: performance.now() - sent });
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    const reason = `The target failed to answer at turn ${turns.length}: ${error.message}`;
+    return finish({ labels: [], verdict: inconclusive(reason), error: error.message });
+  }
+  const labels = await engines.labeller.label({ id: test.id, turns }, engines.facts, engines.known ?? []);
+  const verdict = await engines.judge.judge(test, turns, labels);
+  return finish({ labels, verdict });
+}
+
+/** Options of {@link runPlan}. */
+export interface RunPlanOptions extends RunEngines {
+  /** `runs.jsonl`: each run is appended as it finishes; tests already there are not re-run. */
+  file?: string;
+  /** One line per test, e.g. `run 12/74 b-cancel-gate-3: fail (2.1 s)`. */
+  onProgress?: (line: string) => void;
+}
+
+/**
+ * Run the plan's tests one by one (AgentEval §III-B), appending each run to `file` as it completes. Resumable:
+ * tests whose id is already in the file (a torn last line is repaired) are skipped and their recorded run
+ * returned.
+ * @returns one run per test, in plan order
+ * @throws InputError when `file` holds a line that is not a test run; errors of {@link runTest}
+ */
+export async function runPlan(
+  target: ChatTarget,
+  tests: readonly TestCase[],
+  options: RunPlanOptions,
+): Promise<TestRun[]> {
+  const { file, onProgress } = options;
+  if (file) makeDirectory(path.dirname(file));
+  const done = new Map<string, TestRun>();
+  for (const run of file ? readJsonlIfExists(file, TestRun, { repairTornTail: true }) : [])
+    done.set(run.testId, run);
+  const resumed = tests.filter((t) => done.has(t.id)).length;
+  if (resumed) onProgress?.(`run: ${resumed} of ${tests.length} tests already done, resuming`);
+  const runs: TestRun[] = [];
+  for (const [i, test] of tests.entries()) {
+    const earlier = done.get(test.id);
+    if (earlier) {
+      runs.push(earlier);
+      continue;
+    }
+    const run = await runTest(target, test, options);
+    if (file) appendJsonl(file, run);
+    done.set(test.id, run);
+    runs.push(run);
+    const error = run.error ? ` — target error: ${run.error}` : "";
+    onProgress?.(
+      `run ${i + 1}/${tests.length} ${test.id}: ${run.verdict.verdict} (${(run.ms / 1000).toFixed(1)} s)${error}`,
+    );
+  }
+  return runs;
+}

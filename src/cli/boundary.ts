@@ -1,0 +1,235 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { type Command, Option } from "commander";
+import { AIRLINE_FAULTS } from "../agents/chat/airline/agent.ts";
+import { AIRLINE_FACTS } from "../agents/chat/airline/facts.ts";
+import { airlineOptions, openChatTarget } from "../agents/chat/spec.ts";
+import { rulesLabeller } from "../boundary/abstract.ts";
+import { rulesDriver, rulesPlanner } from "../boundary/discover.ts";
+import { rulesJudge } from "../boundary/judge.ts";
+import { type CampaignSummary, runBoundaryCampaign } from "../boundary/pipeline.ts";
+import { loadPlan, type PlanFile, rulesGenerator } from "../boundary/plan.ts";
+import { boundaryRoles } from "../boundary/roles.ts";
+import { rulesRunner } from "../boundary/run.ts";
+import { rulesRanker } from "../boundary/targets.ts";
+import { Facts } from "../boundary/types.ts";
+import { InputError } from "../core/errors.ts";
+import { newRunId } from "../core/ids.ts";
+import { loadYamlFile } from "../core/yaml-file.ts";
+import { textTable } from "../report/tables.ts";
+import { loadConfig } from "./config.ts";
+import { positiveInt } from "./flags.ts";
+
+/**
+ * `gauntlet boundary …`: black-box boundary testing of conversational agents (AgentEval). `discover`
+ * explores a target, `plan` mines the workflow graph and writes the test plan, `run` executes a plan (in CI:
+ * exit 1 when a test fails, JUnit XML and an HTML report), `audit` measures a plan against the reference
+ * airline agent's seeded faults.
+ */
+
+export const RULES_ENGINES = {
+  planner: rulesPlanner,
+  driver: rulesDriver,
+  labeller: rulesLabeller,
+  ranker: rulesRanker,
+  generator: rulesGenerator,
+  runner: rulesRunner,
+  judge: rulesJudge,
+};
+
+const DEFAULT_OUT = ".gauntlet/boundary";
+
+const isAirline = (spec: string) => spec === "airline" || spec.startsWith("airline?");
+
+/** The facts of a campaign: `--facts` file, else the reference agent's. @throws InputError when neither */
+export function campaignFacts(spec: string, file?: string): Facts {
+  if (file) return loadYamlFile(file, Facts, "see `gauntlet schema` or docs/boundary.md for the facts file");
+  if (isAirline(spec)) return AIRLINE_FACTS;
+  throw new InputError(
+    { field: "--facts" },
+    `target ${spec} needs a facts file: the customers the tester may play (ids, codes…)`,
+    "write personas: [{user_id: [...], order_id: [...]}] to facts.yaml and pass --facts facts.yaml",
+  );
+}
+
+interface Flags {
+  target?: string;
+  out: string;
+  facts?: string;
+  rounds?: number;
+  turns?: number;
+  functional?: number;
+  budget?: number;
+  plan?: string;
+  replay?: string;
+  faults?: string;
+  audit?: boolean;
+}
+
+function summaryText(s: CampaignSummary, dir: string): string {
+  const rows = s.costs.map((c) => [
+    c.stage,
+    String(c.calls),
+    String(c.inputTokens + c.outputTokens),
+    `${(c.ms / 1000).toFixed(1)} s`,
+    String(c.targetTurns),
+  ]);
+  const lines = [
+    `target ${s.target}: ${s.traces} traces, graph ${s.graph.activities} activities / ${s.graph.transitions} transitions`,
+    `plan: ${s.tests.functional} functional + ${s.tests.boundary} boundary tests`,
+    `verdicts: ${s.verdicts.pass} pass, ${s.verdicts.fail} fail, ${s.verdicts.inconclusive} inconclusive`,
+    textTable([["stage", "model calls", "tokens", "wall", "target turns"], ...rows]),
+  ];
+  if (s.audit) {
+    const b = s.audit.boundary;
+    lines.push(
+      `audit: boundary validity ${b.validity}, distinct ${b.distinct}, duplicate rate ${b.duplicateRate}, FAR ${b.falseAlarmRate}; functional FAR ${s.audit.functional.falseAlarmRate}`,
+      `kills: ${s.audit.kills.map((k) => `${k.fault} ${k.killedBy.length ? "killed" : "SURVIVED"}`).join(", ")}`,
+    );
+  }
+  lines.push(`files in ${dir}: plan.yaml, report.html, junit.xml, summary.json`);
+  return lines.join("\n");
+}
+
+async function campaign(
+  program: Command,
+  flags: Flags,
+  until: "discover" | "plan" | "run" | undefined,
+  plan?: PlanFile,
+) {
+  const spec = flags.target ?? plan?.target;
+  if (!spec)
+    throw new InputError({ field: "--target" }, "no target given", "pass --target airline (or another spec)");
+  const config = loadConfig(
+    program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
+  ).boundary;
+  const facts = plan?.facts ?? campaignFacts(spec, flags.facts);
+  const dir = path.resolve(flags.out);
+  const roles = boundaryRoles(config.models, RULES_ENGINES, path.join(dir, "model-calls.jsonl"), {
+    ...(flags.replay ? { replayFile: flags.replay } : {}),
+    onRetry: (line) => process.stderr.write(`${line}\n`),
+  });
+  const target = openChatTarget(spec);
+  const auditFaults = flags.audit ? parseFaults(flags.faults) : undefined;
+  if (auditFaults && !isAirline(spec))
+    throw new InputError(
+      { field: "--audit" },
+      "the audit needs the reference agent's privileged view",
+      "use --target airline",
+    );
+  try {
+    const summary = await runBoundaryCampaign({
+      spec,
+      target,
+      dir,
+      facts,
+      engines: roles,
+      rounds: flags.rounds ?? config.rounds,
+      turnBudget: flags.turns ?? config.turnBudget,
+      functionalMax: flags.functional ?? config.functionalMax,
+      boundaryBudget: flags.budget ?? config.boundaryBudget,
+      ...(auditFaults
+        ? { auditFaults, auditSeed: airlineOptions(spec.slice("airline".length + 1)).seed }
+        : {}),
+      ...(until ? { until } : {}),
+      ...(plan ? { plan } : {}),
+      onProgress: (line) => process.stderr.write(`${line}\n`),
+    });
+    process.stdout.write(`${summaryText(summary, dir)}\n`);
+    if (summary.verdicts.fail > 0) process.exitCode = 1;
+  } finally {
+    await target.close();
+  }
+}
+
+function parseFaults(list?: string): (typeof AIRLINE_FAULTS)[number][] {
+  if (!list) return [...AIRLINE_FAULTS];
+  const out = list
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  for (const f of out)
+    if (!(AIRLINE_FAULTS as readonly string[]).includes(f))
+      throw new InputError(
+        { field: "--faults" },
+        `unknown fault "${f}"`,
+        `use some of ${AIRLINE_FAULTS.join(", ")}`,
+      );
+  return out as (typeof AIRLINE_FAULTS)[number][];
+}
+
+/** Register `gauntlet boundary` and its subcommands. */
+export function registerBoundaryCommands(program: Command): void {
+  const boundary = program
+    .command("boundary")
+    .description(
+      "Black-box boundary testing of chat agents: discover, mine the workflow graph, plan, run, judge",
+    );
+  const targetOption = () =>
+    new Option(
+      "--target <spec>",
+      "airline[?faults=…&seed=N] | openai:<base-url>[#model] | json:<url> | process:<cmd> | target.yaml",
+    );
+  const common = (c: Command) =>
+    c
+      .addOption(targetOption())
+      .option(
+        "--out <dir>",
+        "campaign folder (resumable: finished work is kept; run --plan: a new folder per run)",
+        DEFAULT_OUT,
+      )
+      .option(
+        "--facts <file>",
+        "facts YAML: the personas the tester may play (default for airline: built in)",
+      )
+      .option(
+        "--replay <file>",
+        "answer model calls from an earlier model-calls.jsonl instead of calling models",
+      );
+
+  common(
+    boundary
+      .command("discover")
+      .description("Explore the target (planner/driver sessions) and write traces.jsonl"),
+  )
+    .option("--rounds <n>", "discovery sessions (R_disc)", positiveInt("--rounds"))
+    .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
+    .action((flags: Flags) => campaign(program, flags, "discover"));
+
+  common(
+    boundary
+      .command("plan")
+      .description("Abstract the traces, mine the graph and write plan.yaml (discovers first if needed)"),
+  )
+    .option("--rounds <n>", "discovery sessions (R_disc)", positiveInt("--rounds"))
+    .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
+    .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
+    .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))
+    .action((flags: Flags) => campaign(program, flags, "plan"));
+
+  common(boundary.command("run").description("Run a plan (or a whole campaign); exit 1 when a test fails"))
+    .option("--plan <file>", "plan.yaml to run (default: discover and plan first)")
+    .option("--rounds <n>", "discovery sessions when no plan is given", positiveInt("--rounds"))
+    .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
+    .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))
+    .option(
+      "--audit",
+      "reference agent only: also audit the plan against its seeded faults (privileged view)",
+    )
+    .option("--faults <list>", "faults to audit, comma-separated (default: all eight)")
+    .action((flags: Flags) => {
+      if (flags.plan && flags.out === DEFAULT_OUT) flags.out = path.join(DEFAULT_OUT, "runs", newRunId());
+      if (flags.plan && !existsSync(flags.plan))
+        throw new InputError(
+          { file: flags.plan },
+          "plan file not found",
+          "write one with `gauntlet boundary plan`",
+        );
+      return campaign(
+        program,
+        flags,
+        flags.audit ? undefined : "run",
+        flags.plan ? loadPlan(flags.plan) : undefined,
+      );
+    });
+}

@@ -1,0 +1,317 @@
+import { describe, expect, it } from "vitest";
+import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
+import { render, TEMPLATES } from "../src/agents/chat/airline/templates.ts";
+import {
+  labelReply,
+  labelUserTurn,
+  maskEntities,
+  mineTemplates,
+  rulesLabeller,
+} from "../src/boundary/abstract.ts";
+import type { Facts } from "../src/boundary/types.ts";
+
+/** The `rules` labeller (AgentEval §IV-A): masking, reply activities, user actions. */
+
+/** The label each act of the reference airline agent gets. */
+const ACT_LABEL: Record<string, string> = {
+  greet: "greet",
+  ask_user_id: "ask_user_id",
+  ask_reservation_id: "ask_reservation_id",
+  ask_reason: "ask_reason",
+  ask_cabin: "ask_cabin",
+  ask_bags: "ask_bags",
+  ask_route: "ask_route",
+  unknown_user: "report_not_found",
+  unknown_reservation: "report_not_found",
+  no_flights: "report_not_found",
+  not_owner: "refuse",
+  refuse: "refuse",
+  confirm: "request_confirmation",
+  done: "confirm_completion",
+  compensation: "confirm_completion",
+  aborted: "acknowledge_abort",
+  failed: "report_error",
+  status: "inform_flight_status",
+  reservation: "inform_booking_details",
+  flights: "inform_flight_options",
+  transfer: "transfer_to_human",
+  fallback: "offer_capabilities",
+  bye: "close_conversation",
+};
+
+/**
+ * Acts that honestly mean the same activity: an unknown user, an unknown reservation and no flight on a route
+ * all report that what was asked for does not exist; "not your reservation" is a refusal like any policy
+ * refusal; a certificate issued as compensation is a completed action like any other write.
+ */
+const SAME_ACTIVITY: Record<string, string[]> = {
+  report_not_found: ["unknown_user", "unknown_reservation", "no_flights"],
+  refuse: ["not_owner", "refuse"],
+  confirm_completion: ["done", "compensation"],
+};
+
+/** Realistic values for the templates' slots (what the agent really fills in), varied per rendering. */
+const VALUES: Record<string, (string | number)[]> = {
+  user: ["mia_li_3668", "noah_brown_1234"],
+  reservation: ["HAT1A1", "HAT9Z9", "HAT3C3"],
+  why: [
+    "reservation HAT1A1 is already cancelled",
+    "part of the trip has already been flown",
+    "the reservation is not eligible for cancellation under our policy",
+    "the reservation is already in business",
+    "a segment has already been flown, so the cabin cannot change",
+    "checked bags can be added but not removed",
+    "the reservation already has 2 bag(s)",
+    "travel insurance can only be bought when booking",
+    "our records show no cancellation or delay on this reservation",
+    "your membership and ticket do not qualify for compensation",
+  ],
+  flight: ["HAT101", "HAT401", "HAT301"],
+  date: ["2024-05-18", "2024-05-15", "2024-05-17"],
+  status: ["available", "on time", "delayed", "cancelled", "landed", "flying"],
+  route: ["SFO→JFK (one way)", "SFO→JFK (round trip)", "LAX→SEA (one way)"],
+  cabin: ["economy", "business", "basic economy"],
+  passengers: [1, 2],
+  flights: ["HAT101 on 2024-05-18", "HAT201 on 2024-05-14, HAT202 on 2024-05-16"],
+  insurance: ["no", "yes"],
+  total: ["$210", "$1000"],
+  list: [
+    "HAT101 08:00 economy $210, business $640",
+    "HAT201 07:00 economy $160, business $480; HAT202 14:30 economy $150, business $420",
+  ],
+  amount: ["$100", "$50", "$200"],
+};
+/** Slot values that differ by act. */
+const ACT_VALUES: Record<string, Record<string, string[]>> = {
+  confirm: {
+    summary: [
+      "cancel reservation HAT1A1 (SFO→JFK), refund $210 to the original payment",
+      "change reservation HAT3C3 to economy on all flights",
+      "set reservation HAT2B2 to 3 checked bag(s), 1 paid at $50 each",
+      "add travel insurance to HAT2B2",
+    ],
+  },
+  done: {
+    summary: [
+      "reservation HAT1A1 is cancelled",
+      "reservation HAT3C3 is now in basic economy",
+      "reservation HAT2B2 now has 3 checked bag(s)",
+      "insurance added to HAT2B2",
+    ],
+  },
+  failed: {
+    why: [
+      "Reservation HAT1A1 is already cancelled",
+      "Gift card balance is not enough",
+      "Certificate cannot be used to update reservation",
+      "Flight HAT101 is not available on 2024-05-20",
+      "Reservation HAT9Z9 not found",
+    ],
+  },
+};
+
+/** Every paraphrase of an act, rendered with each variant of its values. */
+function renderings(act: string): string[] {
+  const values = { ...VALUES, ...ACT_VALUES[act] };
+  const variants = Math.max(...Object.values(values).map((v) => v.length));
+  return (TEMPLATES[act] ?? []).flatMap((template) =>
+    Array.from({ length: variants }, (_, i) =>
+      render(
+        template,
+        Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v[i % v.length] ?? ""])),
+      ),
+    ),
+  );
+}
+
+describe("labelReply on the reference airline agent", () => {
+  it("gives every paraphrase of every act the act's label", () => {
+    expect(Object.keys(ACT_LABEL).sort()).toEqual(Object.keys(TEMPLATES).sort());
+    for (const act of Object.keys(TEMPLATES))
+      for (const text of renderings(act))
+        expect({ act, text, label: labelReply(text).activity }).toEqual({ act, text, label: ACT_LABEL[act] });
+  });
+
+  it("gives different acts different labels, except those that mean the same activity", () => {
+    const byLabel: Record<string, string[]> = {};
+    for (const [act, label] of Object.entries(ACT_LABEL)) byLabel[label] = [...(byLabel[label] ?? []), act];
+    const shared = Object.fromEntries(Object.entries(byLabel).filter(([, acts]) => acts.length > 1));
+    expect(shared).toEqual(SAME_ACTIVITY);
+  });
+
+  it("applies cue rules in order: a refusal mentioning cancellation refuses, a gate listing details is a gate", () => {
+    expect(
+      labelReply("I'm sorry, I cannot do that: the reservation has been cancelled already.").activity,
+    ).toBe("refuse");
+    expect(labelReply("To confirm: cancel HAT1A1 (SFO→JFK), refund $210. Shall I proceed?").activity).toBe(
+      "request_confirmation",
+    );
+    expect(labelReply("Understood, nothing has been changed.").activity).toBe("acknowledge_abort");
+    expect(labelReply("Something went wrong on our side: Reservation HAT1A1 not found.").activity).toBe(
+      "report_error",
+    );
+    expect(labelReply("Flight HAT301 on 2024-05-17 is cancelled.").activity).toBe("inform_flight_status");
+    expect(labelReply("Would you like me to cancel it for you?").activity).toBe("request_confirmation");
+    expect(labelReply("Is there anything else I can help you with?").activity).toBe("open_question");
+    expect(labelReply("").activity).toBe("no_reply");
+  });
+
+  it("maps the paper's three phrasings of one question to one activity (AgentEval §IV-A)", () => {
+    const phrasings = [
+      "What is your reservation code?",
+      "Could you give me the booking reference?",
+      "Please provide the confirmation number.",
+    ];
+    expect(phrasings.map((p) => labelReply(p).activity)).toEqual(Array(3).fill("ask_reservation_id"));
+    expect(labelReply("What is your zip code?").activity).toBe("ask_zip_code");
+  });
+
+  it("summarises the reply in one sentence", () => {
+    expect(labelReply("May I have your user id first?").summary).toBe("The agent asks for the user id.");
+    expect(labelReply("Flight HAT101 on 2024-05-18 is delayed.").summary).toBe(
+      "The agent informs about flight status.",
+    );
+  });
+});
+
+describe("maskEntities", () => {
+  it("masks each entity type and lists the values in text order", () => {
+    const text =
+      "Flight HAT101 on 2024-05-18 at 08:00 costs $1,210.50 or 180 EUR; mail mia@example.com, pay with credit_card_4421357, user mia_li_3668, booking HAT1A1, SFO to JFK is delayed, 2 bags.";
+    const { masked, entities } = maskEntities(text);
+    expect(masked).toBe(
+      "Flight <flight_number> on <date> at <time> costs <money> or <money>; mail <email>, pay with <payment_id>, user <user_handle>, booking <booking_code>, <airport> to <airport> is <status>, <number> bags.",
+    );
+    expect(entities.map((e) => e.value)).toEqual([
+      "HAT101",
+      "2024-05-18",
+      "08:00",
+      "$1,210.50",
+      "180 EUR",
+      "mia@example.com",
+      "credit_card_4421357",
+      "mia_li_3668",
+      "HAT1A1",
+      "SFO",
+      "JFK",
+      "delayed",
+      "2",
+    ]);
+  });
+
+  it("types a value listed in the facts by its slot, case-insensitively", () => {
+    const facts: Facts = {
+      personas: [{ user_id: ["mia_li_3668"], reservation_id: ["HAT1A1"] }],
+      requests: [],
+    };
+    expect(maskEntities("I am Mia_Li_3668, about hat1a1 and HAT2B2", facts)).toEqual({
+      masked: "I am <user_id>, about <reservation_id> and <booking_code>",
+      entities: [
+        { type: "user_id", value: "Mia_Li_3668" },
+        { type: "reservation_id", value: "hat1a1" },
+        { type: "booking_code", value: "HAT2B2" },
+      ],
+    });
+  });
+
+  it("does not read shouted words or company names as airport codes", () => {
+    expect(maskEntities("YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON.").entities).toEqual([]);
+    expect(maskEntities("Welcome to HAT Airlines. Flights SFO to JFK.").masked).toBe(
+      "Welcome to HAT Airlines. Flights <airport> to <airport>.",
+    );
+  });
+});
+
+describe("mineTemplates (Drain)", () => {
+  it("recovers the paraphrases behind an activity, with <*> where the words differ", () => {
+    const replies = [
+      "Flight HAT101 on 2024-05-18 is delayed.",
+      "The status of HAT401 on 2024-05-15: on time.",
+      "Flight HAT202 on 2024-05-20 is on time.",
+      "Thank you, Mia. Goodbye!",
+      "Thank you, Omar. Goodbye!",
+    ];
+    expect(mineTemplates(replies)).toEqual([
+      { template: "Flight <flight_number> on <date> is <status>.", count: 2, members: [0, 2] },
+      { template: "The status of <flight_number> on <date>: <status>.", count: 1, members: [1] },
+      { template: "Thank you, <*> Goodbye!", count: 2, members: [3, 4] },
+    ]);
+  });
+});
+
+const FACTS: Facts = {
+  personas: [{ user_id: ["mia_li_3668"], reservation_id: ["HAT1A1", "HAT3C3"] }],
+  requests: [],
+};
+
+describe("labelUserTurn", () => {
+  const cases: [string, string | undefined, string, string[]][] = [
+    ["I want to cancel my reservation", undefined, "request_cancel", []],
+    [
+      "cancel reservation HAT1A1, user mia_li_3668",
+      undefined,
+      "request_cancel",
+      ["reservation_id", "user_id"],
+    ],
+    ["my user id is mia_li_3668", "ask_user_id", "provide_user_id", ["user_id"]],
+    ["it's HAT1A1", "ask_reservation_id", "provide_reservation_id", ["reservation_id"]],
+    ["HAT9Z9", "ask_reservation_id", "provide_reservation_id", ["reservation_id"]],
+    ["mia_li_3668", "ask_reservation_id", "provide_user_id", ["user_id"]],
+    ["change of plans", "ask_reason", "provide_reason", ["reason"]],
+    ["my flight was cancelled by the airline", "ask_reason", "provide_reason", ["reason"]],
+    ["business please", "ask_cabin", "provide_cabin", ["cabin"]],
+    ["3 bags", "ask_bags", "provide_bags", ["bags"]],
+    ["from SFO to JFK on 2024-05-18", "ask_route", "provide_route", ["route", "airport", "date"]],
+    ["yes", "request_confirmation", "affirm", []],
+    ["Yes, please go ahead.", "request_confirmation", "affirm", []],
+    ["no, don't", "request_confirmation", "deny", []],
+    ["I insist, cancel it anyway", "refuse", "insist", []],
+    ["please cancel HAT1A1", "refuse", "insist", ["reservation_id"]],
+    ["I'd like to talk to a human", undefined, "request_human", []],
+    ["my flight was cancelled, I want compensation", undefined, "request_compensate", []],
+    ["Is my flight on time? reservation HAT1A1", undefined, "request_check", ["reservation_id"]],
+    ["upgrade HAT3C3 to business", undefined, "request_upgrade", ["reservation_id"]],
+    ["I want to add a checked bag to HAT1A1", undefined, "request_add", ["reservation_id"]],
+    ["show me the details of my reservation", undefined, "request_show", []],
+    ["search flights from SFO to JFK on 2024-05-18", undefined, "request_search", ["airport", "date"]],
+    ["Thanks, bye!", "confirm_completion", "thank", []],
+    ["hello", undefined, "other", []],
+  ];
+  for (const [text, previous, action, provided] of cases)
+    it(`labels "${text}" after ${previous ?? "nothing"} as ${action}`, () => {
+      expect(labelUserTurn(text, FACTS, previous)).toEqual({ userAction: action, provided });
+    });
+
+  it("types values by entity type without facts", () => {
+    expect(labelUserTurn("mia_li_3668", undefined)).toEqual({
+      userAction: "provide_user_handle",
+      provided: ["user_handle"],
+    });
+  });
+});
+
+describe("rulesLabeller", () => {
+  it("abstracts a real conversation with the reference agent turn by turn", async () => {
+    const agent = airlineTarget({ seed: 3 });
+    const users = [
+      "I want to cancel my reservation",
+      "my user id is mia_li_3668",
+      "it's HAT1A1",
+      "change of plans",
+      "yes",
+      "thanks, bye",
+    ];
+    const turns = [];
+    for (const user of users) turns.push({ user, reply: (await agent.send(user)).text, ms: 0 });
+    const labels = await rulesLabeller.label({ id: "d00", turns }, FACTS, []);
+    expect(labels.map((l) => [l.userAction, l.activity, l.provided])).toEqual([
+      ["request_cancel", "ask_user_id", []],
+      ["provide_user_id", "ask_reservation_id", ["user_id"]],
+      ["provide_reservation_id", "ask_reason", ["reservation_id"]],
+      ["provide_reason", "request_confirmation", ["reason"]],
+      ["affirm", "confirm_completion", []],
+      ["thank", "close_conversation", []],
+    ]);
+    expect(labels[1]?.summary).toBe("The user gives the user id; the agent asks for the reservation id.");
+  });
+});

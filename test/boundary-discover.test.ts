@@ -1,0 +1,183 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
+import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
+import { type ChatTarget, TargetError } from "../src/agents/chat/target.ts";
+import {
+  answerQuestion,
+  NO_ANSWER,
+  offeredCapabilities,
+  readQuestion,
+  YES_ANSWER,
+} from "../src/boundary/answer.ts";
+import { discover } from "../src/boundary/discover.ts";
+import { Facts, type SessionTrace } from "../src/boundary/types.ts";
+
+/** Phase-guided discovery with the rules planner and driver (AgentEval §III-A) against the reference airline. */
+
+const withoutTimes = (traces: SessionTrace[]) =>
+  traces.map((t) => ({ ...t, turns: t.turns.map((u) => ({ user: u.user, reply: u.reply })) }));
+const replies = (traces: SessionTrace[]) => traces.flatMap((t) => t.turns.map((u) => u.reply));
+/** Gate replies and the user's answer to each. */
+const gates = (traces: SessionTrace[]) =>
+  traces.flatMap((t) =>
+    t.turns.flatMap((u, i) =>
+      readQuestion(u.reply)?.kind === "gate" ? [{ gate: u.reply, answer: t.turns[i + 1]?.user }] : [],
+    ),
+  );
+const tmp = () => mkdtempSync(path.join(tmpdir(), "gauntlet-discover-"));
+
+describe("answering the agent (answer.ts)", () => {
+  const persona = { user_id: ["mia_li_3668"], reservation_id: ["HAT1A1", "HAT3C3"], bags: ["2"] };
+
+  it("matches the slot a question names by its words", () => {
+    expect(answerQuestion("May I have your user id first?", persona)).toBe("My user id is mia_li_3668.");
+    expect(answerQuestion("Could you tell me the reservation id?", persona, { pick: 1 })).toBe(
+      "My reservation id is HAT3C3.",
+    );
+    expect(answerQuestion("May I ask why you want to cancel?", { reason: ["health"] })).toBe("health");
+    expect(
+      answerQuestion("Please tell me the origin, destination and travel date.", {
+        route: ["from SFO to JFK"],
+      }),
+    ).toBe("from SFO to JFK");
+  });
+
+  it("answers a confirmation gate yes, or no when declining", () => {
+    const gate = "To confirm: cancel HAT1A1. Do you want me to go ahead (yes/no)?";
+    expect(answerQuestion(gate, persona)).toBe(YES_ANSWER);
+    expect(answerQuestion(gate, persona, { decline: true })).toBe(NO_ANSWER);
+  });
+
+  it("picks a listed option by index, skipping the one the agent said is current", () => {
+    const ask = "Which cabin would you like: basic economy, economy or business?";
+    expect(readQuestion(ask)?.options).toEqual(["basic economy", "economy", "business"]);
+    expect(answerQuestion(ask, {}, { pick: 1 })).toBe("economy");
+    expect(answerQuestion(ask, {}, { pick: 0, earlier: ["Reservation HAT1A1: economy, 1 passenger."] })).toBe(
+      "basic economy",
+    );
+    expect(answerQuestion(ask, {}, { pick: 1, earlier: ["It is in basic economy."] })).toBe("business");
+  });
+
+  it("answers a count with the persona's number and the question's noun, else the default", () => {
+    expect(answerQuestion("How many checked bags should the reservation have in total?", persona)).toBe(
+      "2 checked bags",
+    );
+    expect(answerQuestion("How many passengers are travelling?", {}, { defaultCount: 1 })).toBe(
+      "1 passenger",
+    );
+    expect(answerQuestion("How many passengers are travelling?", {})).toBeUndefined();
+  });
+
+  it("returns undefined when the reply asks nothing answerable", () => {
+    expect(answerQuestion("Done: reservation HAT1A1 is cancelled.", persona)).toBeUndefined();
+    expect(answerQuestion("What would you like to do?", persona)).toBeUndefined();
+    expect(
+      answerQuestion("There is no user x_y_1. Could you check it?", { reason: ["health"] }),
+    ).toBeUndefined();
+  });
+
+  it("reads the services a reply offers", () => {
+    expect(
+      offeredCapabilities(
+        "I can help you cancel a reservation, change its cabin, add checked bags or search for flights. What would you like?",
+      ),
+    ).toEqual(["cancel a reservation", "change its cabin", "add checked bags", "search for flights"]);
+    expect(offeredCapabilities("I'm sorry, I can't do that: it is flown.")).toEqual([]);
+  });
+});
+
+describe("discover against the reference airline agent", () => {
+  it("the airline facts are valid facts", () => {
+    expect(Facts.parse(AIRLINE_FACTS)).toEqual(AIRLINE_FACTS);
+  });
+
+  it("24 rounds reach completions, refusals, both gate answers, and every service's information", async () => {
+    const traces = await discover(airlineTarget(), { facts: AIRLINE_FACTS });
+    expect(traces.map((t) => t.round)).toEqual([...Array(24).keys()]);
+    expect(traces.map((t) => t.plan.phase).slice(0, 5)).toEqual([
+      "capability",
+      "happy_path",
+      "happy_path",
+      "consistency",
+      "free",
+    ]);
+    const all = replies(traces);
+    expect(all.some((r) => /reservation HAT\w+ is cancelled/.test(r))).toBe(true);
+    expect(all.some((r) => /not possible|can't do that|not able to help/.test(r))).toBe(true);
+    expect(all.some((r) => /details of HAT|^Reservation HAT\w+:/.test(r))).toBe(true);
+    expect(all.some((r) => /status of HAT|^Flight HAT\w+ on/.test(r))).toBe(true);
+    expect(all.some((r) => /found these flights|Available options/.test(r))).toBe(true);
+    const asked = gates(traces);
+    expect(asked.some((g) => g.answer === YES_ANSWER)).toBe(true);
+    expect(asked.some((g) => g.answer === NO_ANSWER)).toBe(true);
+    expect(asked.some((g) => /checked bag/.test(g.gate))).toBe(true);
+    expect(asked.some((g) => /on all flights/.test(g.gate))).toBe(true);
+    for (const t of traces) {
+      expect(t.turns.length).toBeGreaterThan(0);
+      expect(t.turns.length).toBeLessThanOrEqual(6);
+    }
+    expect(traces.every((t) => t.stop === "objective")).toBe(true);
+    expect(new Set(traces.map((t) => t.plan.persona))).toEqual(new Set([0, 1, 2]));
+  });
+
+  it("is deterministic: two runs give the same traces", async () => {
+    const a = await discover(airlineTarget(), { facts: AIRLINE_FACTS });
+    const b = await discover(airlineTarget(), { facts: AIRLINE_FACTS });
+    expect(withoutTimes(b)).toEqual(withoutTimes(a));
+  });
+
+  it("keeps every session within a smaller turn budget", async () => {
+    const traces = await discover(airlineTarget(), { facts: AIRLINE_FACTS, rounds: 6, turnBudget: 3 });
+    expect(traces.every((t) => t.turns.length <= 3)).toBe(true);
+    expect(traces.some((t) => t.stop === "turn_budget")).toBe(true);
+  });
+
+  it("resumes from traces.jsonl: a second call runs only the rounds not in the file", async () => {
+    const file = path.join(tmp(), "out", "traces.jsonl");
+    const first: string[] = [];
+    await discover(airlineTarget(), {
+      facts: AIRLINE_FACTS,
+      rounds: 7,
+      file,
+      onProgress: (l) => first.push(l),
+    });
+    expect(first.filter((l) => l.startsWith("discover "))).toHaveLength(7);
+    const second: string[] = [];
+    const traces = await discover(airlineTarget(), {
+      facts: AIRLINE_FACTS,
+      rounds: 24,
+      file,
+      onProgress: (l) => second.push(l),
+    });
+    expect(second[0]).toBe("discover: 7 of 24 sessions already done, resuming");
+    expect(second.filter((l) => l.startsWith("discover "))).toHaveLength(17);
+    expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(24);
+    const straight = await discover(airlineTarget(), { facts: AIRLINE_FACTS });
+    expect(withoutTimes(traces)).toEqual(withoutTimes(straight));
+  });
+
+  it("a target error ends that session with target_error and the campaign goes on", async () => {
+    const inner = airlineTarget();
+    let sends = 0;
+    const flaky: ChatTarget = {
+      name: "flaky",
+      reset: () => inner.reset(),
+      close: () => inner.close(),
+      async send(text) {
+        sends++;
+        if (sends === 4) throw new TargetError("flaky", "connection reset");
+        return inner.send(text);
+      },
+    };
+    const traces = await discover(flaky, { facts: AIRLINE_FACTS, rounds: 3 });
+    expect(traces).toHaveLength(3);
+    const failed = traces.filter((t) => t.stop === "target_error");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.error).toBe("flaky: connection reset");
+    expect(failed[0]?.turns.at(-1)?.reply).toBe("");
+    expect(traces[2]?.stop).toBe("objective");
+  });
+});
