@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { llmLabeller } from "../src/boundary/llm-abstraction.ts";
 import { llmDriver, llmPlanner } from "../src/boundary/llm-discovery.ts";
 import { llmJudge, llmRunner } from "../src/boundary/llm-execution.ts";
-import { llmGenerator, llmRanker, ungroundedTokens } from "../src/boundary/llm-generation.ts";
+import { llmGenerator, ungroundedTokens } from "../src/boundary/llm-generation.ts";
+import { llmRanker } from "../src/boundary/llm-ranker.ts";
 import { boundaryRoles, type RoleEngines } from "../src/boundary/roles.ts";
 import type {
   AbstractTrace,

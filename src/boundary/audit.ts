@@ -21,8 +21,8 @@ import type {
  * - Validity: a test is valid when its clean run is decisive (not inconclusive) and every hint was sent
  *   (the test reached the place it perturbs).
  * - Distinct boundaries: valid boundary tests clustered by their card (capability, stressed activity,
- *   perturbation, expected behaviour) — exact match after normalisation, where the paper clusters
- *   semantically with a model; duplicate rate = 1 − distinct / valid.
+ *   perturbation, the clean agent's observed reply to the perturbing turn; {@link cardKey}) — exact match,
+ *   where the paper's auditor clusters cards semantically with a model; duplicate rate = 1 − distinct / valid.
  * - Kill matrix: with one fault switched on, a fault is killed when a test that passes on the clean agent
  *   fails; the kill is confirmed when the privileged view of that run differs from the clean run's (a
  *   different write to the database, or a different tool output the agent relayed).
@@ -75,13 +75,22 @@ export function isValidRun(test: TestCase, run: TestRun): boolean {
   return test.hints.every((h) => sent.includes(h));
 }
 
-/** The normalised boundary card of a test: the key two tests share when they stress the same boundary. */
-export function cardKey(test: TestCase): string {
+/**
+ * The boundary card of a test as the audit sees it: capability (the first request in the clean run), the
+ * activity where the perturbation lands, the perturbation, and the behaviour the clean agent actually showed
+ * in reply to the perturbing turn — observed, not what the generator claimed. Two tests with the same card
+ * stress the same boundary.
+ */
+export function cardKey(test: TestCase, run?: TestRun): string {
   const c = test.card;
   if (!c) return `test:${test.id}`;
   const site = c.guard.split(" -> ")[0] ?? c.guard;
-  const expected = c.expected.split("|").sort().join("|");
-  return [c.capability, site, c.perturbation, expected].join(" · ");
+  const labels = run?.labels ?? [];
+  const capability = labels.find((l) => l.userAction.startsWith("request_"))?.userAction ?? c.capability;
+  const last = test.hints.at(-1);
+  const at = run ? run.turns.findIndex((t) => t.user === last) : -1;
+  const observed = at >= 0 ? (labels[at]?.activity ?? "?") : c.expected.split("|").sort().join("|");
+  return [capability, site, c.perturbation, observed].join(" · ");
 }
 
 function rates(
@@ -103,7 +112,7 @@ function rates(
     else inc++;
     if (isValidRun(t, run)) {
       valid++;
-      if (boundary) cards.add(cardKey(t));
+      if (boundary) cards.add(cardKey(t, run));
     }
   }
   const n = fp + tn + inc;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ModelClient } from "../models/client.ts";
 import { ModelOutputError } from "../models/model-errors.ts";
-import { transcript } from "./llm-discovery.ts";
+import { transcript } from "./llm-prompt.ts";
 import { type AbstractTurn, CUE, type Facts, type Labeller } from "./types.ts";
 
 /**

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { ModelClient } from "../models/client.ts";
+import { clip, personaLines, STOP_TOKEN, transcript, userMessage } from "./llm-prompt.ts";
+import { DEFAULT_WARMUP, type WarmupSchedule } from "./planner.ts";
 import {
   type Driver,
   type Facts,
@@ -12,22 +14,9 @@ import {
 
 /**
  * The `llm` engines of phase-guided discovery (AgentEval §III-A): the planner picks what each round explores,
- * the driver plays the customer one plain message at a time. Also the prompt pieces the runner shares with the
- * driver (the stop token, the transcript, cleaning a user message).
+ * the driver plays the customer one plain message at a time. The warm-up schedule is the rules planner's
+ * ({@link WarmupSchedule}); the prompt pieces shared with the runner are in `llm-prompt.ts`.
  */
-
-/** What a driver or runner answers to end its session instead of sending a message. */
-export const STOP_TOKEN = "###STOP###";
-
-/** Warm-up rounds per phase, run in this order before the planner chooses (AgentEval §III-A). */
-export interface WarmupSchedule {
-  capability: number;
-  happy_path: number;
-  consistency: number;
-}
-
-/** The paper's warm-up: 1 capability, 2 happy-path, 1 consistency session (AgentEval §VI-C). */
-export const DEFAULT_WARMUP: WarmupSchedule = { capability: 1, happy_path: 2, consistency: 1 };
 
 /** Default objective and strategy of each warm-up phase (AgentEval §III-A). */
 export const PHASE_DEFAULTS: Readonly<
@@ -49,11 +38,19 @@ export const PHASE_DEFAULTS: Readonly<
   },
 };
 
-/** The warm-up phase of a 0-based round, or undefined once the warm-up is over. */
+/**
+ * The warm-up phase of a 0-based round (the schedule's phases in order: capability, happy path, consistency),
+ * or undefined once the warm-up is over.
+ */
 export function warmupPhase(round: number, warmup: WarmupSchedule): Phase | undefined {
+  const order = [
+    ["capability", warmup.capability],
+    ["happy_path", warmup.happyPath],
+    ["consistency", warmup.consistency],
+  ] as const;
   let end = 0;
-  for (const phase of ["capability", "happy_path", "consistency"] as const) {
-    end += warmup[phase];
+  for (const [phase, rounds] of order) {
+    end += rounds;
     if (round < end) return phase;
   }
   return undefined;
@@ -88,49 +85,8 @@ const DRIVER_SYSTEM = [
   `When the objective is met, the agent closed the conversation, or you cannot progress, answer exactly ${STOP_TOKEN}.`,
 ].join("\n");
 
-/** Longest text of a turn shown in a prompt (chars); longer ones are cut with `…`. */
-const MAX_TURN_CHARS = 600;
 /** Earlier traces the planner sees (the most recent ones). */
 const MAX_TRACES_SHOWN = 30;
-
-/** `text` cut to `max` chars on one line. */
-export function clip(text: string, max: number): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-/**
- * A conversation as prompt text: `[i] user: …` / `[i] agent (activity): …` per turn (0-based turn indexes,
- * activity shown when `activities[i]` is given), or `(no turns yet)`.
- */
-export function transcript(turns: readonly Turn[], activities: readonly string[] = []): string {
-  if (turns.length === 0) return "(no turns yet)";
-  return turns
-    .flatMap((t, i) => [
-      `[${i}] user: ${clip(t.user, MAX_TURN_CHARS)}`,
-      `[${i}] agent${activities[i] ? ` (${activities[i]})` : ""}: ${clip(t.reply, MAX_TURN_CHARS) || "(no reply)"}`,
-    ])
-    .join("\n");
-}
-
-/** A persona's slots as prompt lines `- slot: v1, v2`. */
-export function personaLines(persona: Readonly<Record<string, readonly string[] | string>>): string[] {
-  return Object.entries(persona).map(([slot, v]) => `- ${slot}: ${typeof v === "string" ? v : v.join(", ")}`);
-}
-
-/**
- * A model's reply as the user message to send: trimmed, a `User:` prefix and wrapping quotes removed;
- * undefined for the stop token (anywhere in the reply) or an empty reply.
- */
-export function userMessage(reply: string): string | undefined {
-  if (reply.includes(STOP_TOKEN)) return undefined;
-  const text = reply
-    .trim()
-    .replace(/^(user|customer)\s*:\s*/i, "")
-    .replace(/^"([\s\S]*)"$/, "$1")
-    .trim();
-  return text || undefined;
-}
 
 /** One line per earlier trace: id, phase, length, stop reason, objective, first message, last reply. */
 function traceSummaries(traces: readonly SessionTrace[]): string[] {

@@ -1,5 +1,5 @@
 import type { ModelClient } from "../models/client.ts";
-import { STOP_TOKEN, transcript, userMessage } from "./llm-discovery.ts";
+import { STOP_TOKEN, transcript, userMessage } from "./llm-prompt.ts";
 import { type AbstractTurn, type Judge, type Runner, type TestCase, type Turn, Verdict } from "./types.ts";
 
 /**

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ModelClient } from "../models/client.ts";
-import { clip, personaLines, transcript } from "./llm-discovery.ts";
+import { activitiesOf, counts, examples, personaLines, transcript } from "./llm-prompt.ts";
 import {
-  type BoundaryTarget,
   type Check,
   Criterion,
   CUE,
@@ -10,15 +9,13 @@ import {
   type Generator,
   Perturbation,
   type RankedTarget,
-  type Ranker,
   TestCase,
-  type WorkflowGraph,
 } from "./types.ts";
 
 /**
- * The `llm` ranker and test generator (AgentEval §V). The ranker scores each boundary target's potential in
- * [0, 1] with a concise label (§V-B, Alg. 2 line 2). The generator writes functional tests from the raw traces
- * in rounds (§V-A) and boundary tests per selected target, grounded in the behaviour observed there (§V-B).
+ * The `llm` test generator (AgentEval §V; the ranker that selects its targets is in `llm-ranker.ts`). It
+ * writes functional tests from the raw traces in rounds (§V-A) and boundary tests per selected target,
+ * grounded in the behaviour observed there (§V-B).
  * What the model writes is checked in code: every test must fit {@link TestCase}, cite a real trace, and name
  * no identifier that appears in no trace turn and no facts value; checks naming unknown labels are removed.
  */
@@ -41,93 +38,6 @@ export function ungroundedTokens(texts: readonly string[], context: GenerationCo
   const known = new Set(corpus.flatMap((text) => text.toLowerCase().match(/[a-z0-9_]+/g) ?? []));
   const found = texts.flatMap((text) => ID_PATTERNS.flatMap((re) => text.match(re) ?? []));
   return [...new Set(found.filter((token) => !known.has(token.toLowerCase())))];
-}
-
-/* ---- Ranker (AgentEval §V-B) ---- */
-
-/** What the ranker model answers for a batch of targets. */
-export const RankSheet = z
-  .object({
-    scores: z.array(
-      z.object({
-        id: z.string().describe("The target id as given, e.g. T3."),
-        potential: z.number().min(0).max(1).describe("Boundary potential in [0, 1]."),
-        label: z.string().min(1).describe("A concise label of the boundary it would stress."),
-      }),
-    ),
-  })
-  .describe("Boundary potential of each target (AgentEval §V-B).");
-
-const RANKER_SYSTEM = [
-  "You rank locations of a conversational agent's workflow graph by boundary potential (AgentEval §V-B): a value",
-  "in [0, 1] estimating how likely stressing the location exposes a guard, limit, prerequisite or recovery",
-  "behaviour worth testing. Read the behaviour observed there (its activity, example replies, user actions):",
-  "score high when it already shows a guarded or stateful step (a confirmation, an eligibility check, a required",
-  "input), low for an ordinary step with nothing to stress. Give each a concise label naming the boundary, e.g.",
-  '"cancel without confirmation at the cancellation gate". One entry per target id; answer only with the JSON.',
-].join("\n");
-
-/** Targets per ranker call. */
-const RANK_BATCH = 40;
-
-const counts = (r: Record<string, number>) =>
-  Object.entries(r)
-    .map(([k, n]) => `${k}×${n}`)
-    .join(", ") || "none";
-
-/** Activities of a location (`a -> b` gives both). */
-const activitiesOf = (t: { kind: string; location: string }) =>
-  t.kind === "edge" ? t.location.split(" -> ").map((s) => s.trim()) : [t.location];
-
-/** Example replies of an activity as `"…" | "…"`. */
-function examples(graph: WorkflowGraph, activity: string, n = 2): string {
-  const node = graph.nodes.find((x) => x.activity === activity);
-  return (
-    node?.examples
-      .slice(0, n)
-      .map((e) => `"${clip(e, 160)}"`)
-      .join(" | ") || "none"
-  );
-}
-
-/** The ranker's prompt for targets numbered from `offset` (exported for tests and cache-key stability). */
-export function rankerPrompt(targets: readonly BoundaryTarget[], graph: WorkflowGraph, offset = 0): string {
-  return targets
-    .map((t, i) => {
-      const seen = activitiesOf(t).at(-1) ?? t.location;
-      return (
-        `T${offset + i} ${t.kind} ${t.location} (support ${t.support}; user actions: ${counts(t.userActions)})\n` +
-        `  stresses: ${t.description}\n  observed replies (${seen}): ${examples(graph, seen)}`
-      );
-    })
-    .join("\n");
-}
-
-/**
- * An `llm` ranker (AgentEval Alg. 2 line 2): one call per batch of up to 40 targets, ids `T<index>`. A target
- * the model skipped gets potential 0 and the label `<kind> <location>`; the output keeps the input order.
- * @param client the model client of the `ranker` role
- * @throws (from `rank`) StoppedError when the model budget is spent; ModelOutputError when no reply is valid
- */
-export function llmRanker(client: ModelClient): Ranker {
-  return {
-    async rank(targets, graph): Promise<RankedTarget[]> {
-      const scores = new Map<string, { potential: number; label: string }>();
-      for (let offset = 0; offset < targets.length; offset += RANK_BATCH) {
-        const sheet = await client.generateObject("ranker", {
-          system: RANKER_SYSTEM,
-          prompt: rankerPrompt(targets.slice(offset, offset + RANK_BATCH), graph, offset),
-          schema: RankSheet,
-          schemaName: "target_ranking",
-        });
-        for (const s of sheet.scores) if (!scores.has(s.id)) scores.set(s.id, s);
-      }
-      return targets.map((t, i) => {
-        const s = scores.get(`T${i}`);
-        return { ...t, potential: s?.potential ?? 0, label: s?.label.trim() || `${t.kind} ${t.location}` };
-      });
-    },
-  };
 }
 
 /* ---- Generator (AgentEval §V-A, §V-B) ---- */

@@ -174,8 +174,11 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   if (slot && target.kind === "edge") {
     const observed =
       traceValues(site.trace, context.facts, k + 1)[slot] ?? site.trace.turns[k + 1]?.user ?? "";
-    // Someone else's value only means something for identifiers (no spaces, a digit): a reservation code, not a reason.
-    const foreign = foreignValues(slot, persona, context.facts).filter((v) => /\d/.test(v) && !/\s/.test(v));
+    // Someone else's value only means something for identifiers (letters and digits, no spaces): a
+    // reservation code, not a reason or a count.
+    const foreign = foreignValues(slot, persona, context.facts).filter(
+      (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v),
+    );
     const kinds: Perturbation[] =
       foreign.length && isSubstantive(to) ? ["foreign_value"] : ["invalid_value", "ambiguous_value"];
     const perturbation = kinds[target.location.length % kinds.length] as Perturbation;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AirlineFaults } from "../agents/chat/airline/agent.ts";
 import type { ChatTarget } from "../agents/chat/target.ts";
+import { InputError } from "../core/errors.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import type { UsageLedger } from "../models/usage.ts";
@@ -25,6 +26,7 @@ import {
   type Runner,
   type SessionTrace,
   type StageCost,
+  type TestCase,
   type TestRun,
   type WorkflowGraph,
 } from "./types.ts";
@@ -34,7 +36,9 @@ import {
  * the reference agent) → report. Every stage writes its output into the campaign folder as it goes, and a
  * stage whose output is already there is not redone, so an interrupted campaign resumes where it stopped:
  * `traces.jsonl`, `abstract.jsonl`, `graph.json` + `graph.svg`, `plan.yaml` (kept if present, so edits
- * survive), `runs.jsonl`, `audit.json`, then `summary.json`, `report.html` and `junit.xml`.
+ * survive), `runs.jsonl`, `audit.json`, then `summary.json`, `report.html` and `junit.xml`. A folder is
+ * resumed only for the target spec it was made for (the `target` of its `summary.json`, and of its
+ * `plan.yaml` when discovering): another target's traces and verdicts must never be reported as this one's.
  */
 
 /** The engines of a campaign, one per model role; `ledger` counts model usage per role. */
@@ -84,6 +88,8 @@ export interface CampaignSummary {
   graph: { activities: number; transitions: number; entry: number; terminal: number };
   tests: { functional: number; boundary: number };
   verdicts: Record<"pass" | "fail" | "inconclusive", number>;
+  /** Runs the target could not answer (unreachable, timeout, crash): inconclusive, and a CI failure. */
+  targetErrors: number;
   costs: StageCost[];
   /** Model tokens (in + out) per distinct boundary; null without an audit or without model calls. */
   tokensPerDistinctBoundary: number | null;
@@ -134,11 +140,29 @@ async function abstractTraces(
   return out;
 }
 
+/**
+ * The traces and abstractions without the turn a target failed on: a session that ended with `target_error`
+ * keeps that turn with an empty reply, which is the target's failure, not a step of its workflow — mined, it
+ * would become an activity (and terminal) the plan then tests.
+ */
+function answeredTurns(
+  traces: readonly SessionTrace[],
+  abstracts: readonly AbstractTrace[],
+): { traces: SessionTrace[]; abstracts: AbstractTrace[] } {
+  const failed = new Set(
+    traces.filter((t) => t.stop === "target_error" && t.turns.at(-1)?.reply === "").map((t) => t.id),
+  );
+  return {
+    traces: traces.map((t) => (failed.has(t.id) ? { ...t, turns: t.turns.slice(0, -1) } : t)),
+    abstracts: abstracts.map((a) => (failed.has(a.traceId) ? { ...a, turns: a.turns.slice(0, -1) } : a)),
+  };
+}
+
 /** Discover, abstract, mine the graph and (unless `until` is `discover`) build the plan. */
 async function discoverAndPlan(
   options: CampaignOptions,
   costs: StageCost[],
-): Promise<{ traces: SessionTrace[]; graph: WorkflowGraph; plan?: PlanFile }> {
+): Promise<{ traces: SessionTrace[]; abstracts: AbstractTrace[]; graph: WorkflowGraph; plan?: PlanFile }> {
   const { dir, facts, engines, target } = options;
   const file = (name: string) => path.join(dir, name);
   const say = options.onProgress ?? (() => {});
@@ -159,8 +183,9 @@ async function discoverAndPlan(
     value: await abstractTraces(traces, engines.labeller, facts, file("abstract.jsonl")),
     targetTurns: 0,
   }));
+  const answered = answeredTurns(traces, abstracts);
   const graph = await stage("graph", ledger, costs, async () => {
-    const value = mineDirectlyFollowsGraph(traces, abstracts);
+    const value = mineDirectlyFollowsGraph(answered.traces, answered.abstracts);
     writeFileSync(file("graph.json"), `${JSON.stringify(value, null, 2)}\n`);
     writeFileSync(file("graph.svg"), renderGraphSvg(value));
     say(`graph: ${value.nodes.length} activities, ${value.edges.length} transitions`);
@@ -171,7 +196,7 @@ async function discoverAndPlan(
     plan = await stage("plan", ledger, costs, async () => {
       if (existsSync(file("plan.yaml"))) return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
       const built = await buildPlan(
-        { traces, abstracts, graph, facts },
+        { ...answered, graph, facts },
         { ranker: engines.ranker, generator: engines.generator },
         { functionalMax: options.functionalMax ?? 50, boundaryBudget: options.boundaryBudget ?? 50 },
       );
@@ -190,17 +215,18 @@ async function discoverAndPlan(
       return { value, targetTurns: 0 };
     });
   }
-  return { traces, graph, ...(plan ? { plan } : {}) };
+  return { traces, abstracts, graph, ...(plan ? { plan } : {}) };
 }
 
 /**
  * Run a campaign (see module doc).
  * @returns the summary written to `summary.json` (its costs cover the stages run in this invocation)
  * @throws TargetError never — target failures end a session or make a run inconclusive; InputError for a bad
- *   plan file in the folder
+ *   plan file in the folder, or a folder made for another target spec
  */
 export async function runBoundaryCampaign(options: CampaignOptions): Promise<CampaignSummary> {
   const { dir, facts, engines, target } = options;
+  checkSameTarget(options);
   makeDirectory(dir);
   const file = (name: string) => path.join(dir, name);
   const say = options.onProgress ?? (() => {});
@@ -208,20 +234,23 @@ export async function runBoundaryCampaign(options: CampaignOptions): Promise<Cam
   const ledger = engines.ledger;
 
   let traces: SessionTrace[] = [];
+  let abstracts: AbstractTrace[] = [];
   let graph: WorkflowGraph | undefined;
   let plan = options.plan;
   if (!plan) {
-    ({ traces, graph, plan } = await discoverAndPlan(options, costs));
+    ({ traces, abstracts, graph, plan } = await discoverAndPlan(options, costs));
   }
   let runs: TestRun[] = [];
   if (plan && options.until !== "discover" && options.until !== "plan") {
     const tests = plan.tests;
+    const known = knownActivities(abstracts, tests);
     runs = await stage("run", ledger, costs, async () => {
       const value = await runPlan(target, tests, {
         runner: engines.runner,
         labeller: engines.labeller,
         judge: engines.judge,
         facts,
+        known,
         file: file("runs.jsonl"),
         onProgress: say,
       });
@@ -243,6 +272,52 @@ export async function runBoundaryCampaign(options: CampaignOptions): Promise<Cam
     });
   }
   return writeOutputs(options, { traces, graph, plan, runs, costs, audit });
+}
+
+/**
+ * Refuse a folder whose records were made for another target spec.
+ * @throws InputError naming the folder's file and the two specs
+ */
+function checkSameTarget(options: CampaignOptions): void {
+  const file = (name: string) => path.join(options.dir, name);
+  const recorded: { file: string; target: string }[] = [];
+  if (existsSync(file("summary.json"))) {
+    try {
+      const { target } = JSON.parse(readFileSync(file("summary.json"), "utf8")) as { target?: unknown };
+      if (typeof target === "string") recorded.push({ file: file("summary.json"), target });
+    } catch {
+      // An unreadable summary is rewritten at the end; the other records still say which target it was.
+    }
+  }
+  if (!options.plan && existsSync(file("plan.yaml"))) {
+    try {
+      recorded.push({ file: file("plan.yaml"), target: loadPlan(file("plan.yaml")).target });
+    } catch {
+      // A plan that does not load is reported by the plan stage, with its file, line and field.
+    }
+  }
+  const other = recorded.find((r) => r.target.trim() !== options.spec.trim());
+  if (other)
+    throw new InputError(
+      { file: path.relative(process.cwd(), other.file) || other.file },
+      `this campaign folder was made for target "${other.target}", not "${options.spec}"; resuming it would report that target's results as this one's`,
+      "give another --out (or delete the folder to start over)",
+    );
+}
+
+/**
+ * Activity labels the run-stage labeller should reuse: those of the discovery abstraction and those the plan's
+ * checks name (a plan run on its own has no abstraction, and its checks are what the judge compares against).
+ */
+function knownActivities(abstracts: readonly AbstractTrace[], tests: readonly TestCase[]): string[] {
+  const known = new Set(abstracts.flatMap((a) => a.turns.map((t) => t.activity)));
+  for (const test of tests)
+    for (const { check } of [...test.success, ...test.failure]) {
+      if (!check) continue;
+      for (const a of check.activity ?? []) known.add(a);
+      if (check.kind === "ungated") for (const g of check.gate) known.add(g);
+    }
+  return [...known];
 }
 
 function writeOutputs(
@@ -277,12 +352,14 @@ function writeOutputs(
       boundary: r.plan?.tests.filter((t) => t.kind === "boundary").length ?? 0,
     },
     verdicts,
+    targetErrors: r.runs.filter((run) => run.error).length,
     costs: r.costs,
     tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
     ...(r.audit ? { audit: r.audit } : {}),
   };
   writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  if (r.plan && r.runs.length) {
+  // A run of a plan always leaves its report and JUnit file, an empty plan's included (CI reads junit.xml).
+  if (r.plan && (options.until === undefined || options.until === "run")) {
     const svg =
       r.graph && existsSync(file("graph.svg")) ? readFileSync(file("graph.svg"), "utf8") : undefined;
     writeFileSync(

@@ -4,9 +4,11 @@ import type { LanguageModelObject } from "../models/provider.ts";
 import { ReplayCache } from "../models/replay-cache.ts";
 import { DEFAULT_PRICES, UsageLedger, type UsageTotals } from "../models/usage.ts";
 import { llmLabeller } from "./llm-abstraction.ts";
-import { llmDriver, llmPlanner, type WarmupSchedule } from "./llm-discovery.ts";
+import { llmDriver, llmPlanner } from "./llm-discovery.ts";
 import { llmJudge, llmRunner } from "./llm-execution.ts";
-import { llmGenerator, llmRanker } from "./llm-generation.ts";
+import { llmGenerator } from "./llm-generation.ts";
+import { llmRanker } from "./llm-ranker.ts";
+import type { WarmupSchedule } from "./planner.ts";
 import type { Driver, Generator, Judge, Labeller, Planner, Ranker, Runner } from "./types.ts";
 
 /**

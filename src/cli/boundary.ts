@@ -39,7 +39,7 @@ export const RULES_ENGINES = {
 
 const DEFAULT_OUT = ".gauntlet/boundary";
 
-const isAirline = (spec: string) => spec === "airline" || spec.startsWith("airline?");
+const isAirline = (spec: string) => spec.trim() === "airline" || spec.trim().startsWith("airline?");
 
 /** The facts of a campaign: `--facts` file, else the reference agent's. @throws InputError when neither */
 export function campaignFacts(spec: string, file?: string): Facts {
@@ -66,7 +66,8 @@ interface Flags {
   audit?: boolean;
 }
 
-function summaryText(s: CampaignSummary, dir: string): string {
+/** What a command prints when it is done: the stages it reached, their costs, and the files in `dir`. */
+function summaryText(s: CampaignSummary, dir: string, until?: "discover" | "plan" | "run"): string {
   const rows = s.costs.map((c) => [
     c.stage,
     String(c.calls),
@@ -74,10 +75,19 @@ function summaryText(s: CampaignSummary, dir: string): string {
     `${(c.ms / 1000).toFixed(1)} s`,
     String(c.targetTurns),
   ]);
+  const discovered = s.traces
+    ? `: ${s.traces} traces, graph ${s.graph.activities} activities / ${s.graph.transitions} transitions`
+    : "";
   const lines = [
-    `target ${s.target}: ${s.traces} traces, graph ${s.graph.activities} activities / ${s.graph.transitions} transitions`,
-    `plan: ${s.tests.functional} functional + ${s.tests.boundary} boundary tests`,
-    `verdicts: ${s.verdicts.pass} pass, ${s.verdicts.fail} fail, ${s.verdicts.inconclusive} inconclusive`,
+    `target ${s.target}${discovered}`,
+    ...(until === "discover"
+      ? []
+      : [`plan: ${s.tests.functional} functional + ${s.tests.boundary} boundary tests`]),
+    ...(until === "discover" || until === "plan"
+      ? []
+      : [
+          `verdicts: ${s.verdicts.pass} pass, ${s.verdicts.fail} fail, ${s.verdicts.inconclusive} inconclusive`,
+        ]),
     textTable([["stage", "model calls", "tokens", "wall", "target turns"], ...rows]),
   ];
   if (s.audit) {
@@ -87,7 +97,10 @@ function summaryText(s: CampaignSummary, dir: string): string {
       `kills: ${s.audit.kills.map((k) => `${k.fault} ${k.killedBy.length ? "killed" : "SURVIVED"}`).join(", ")}`,
     );
   }
-  lines.push(`files in ${dir}: plan.yaml, report.html, junit.xml, summary.json`);
+  const written = ["plan.yaml", "graph.svg", "report.html", "junit.xml", "summary.json"].filter((f) =>
+    existsSync(path.join(dir, f)),
+  );
+  lines.push(`files in ${dir}: ${written.join(", ")}`);
   return lines.join("\n");
 }
 
@@ -97,19 +110,17 @@ async function campaign(
   until: "discover" | "plan" | "run" | undefined,
   plan?: PlanFile,
 ) {
-  const spec = flags.target ?? plan?.target;
+  const spec = (flags.target ?? plan?.target)?.trim();
   if (!spec)
     throw new InputError({ field: "--target" }, "no target given", "pass --target airline (or another spec)");
-  const config = loadConfig(
-    program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-  ).boundary;
-  const facts = plan?.facts ?? campaignFacts(spec, flags.facts);
-  const dir = path.resolve(flags.out);
-  const roles = boundaryRoles(config.models, RULES_ENGINES, path.join(dir, "model-calls.jsonl"), {
-    ...(flags.replay ? { replayFile: flags.replay } : {}),
-    onRetry: (line) => process.stderr.write(`${line}\n`),
-  });
-  const target = openChatTarget(spec);
+  // Check every flag before touching the target or the folder, target first: a typo in the spec must be
+  // reported as such, not as a missing facts file.
+  if (flags.faults && !flags.audit)
+    throw new InputError(
+      { field: "--faults" },
+      "--faults picks the seeded faults --audit measures, and does nothing without --audit",
+      "add --audit, or switch faults on in the agent itself with --target airline?faults=…",
+    );
   const auditFaults = flags.audit ? parseFaults(flags.faults) : undefined;
   if (auditFaults && !isAirline(spec))
     throw new InputError(
@@ -117,7 +128,17 @@ async function campaign(
       "the audit needs the reference agent's privileged view",
       "use --target airline",
     );
+  const target = openChatTarget(spec);
   try {
+    const config = loadConfig(
+      program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
+    ).boundary;
+    const facts = plan?.facts ?? campaignFacts(spec, flags.facts);
+    const dir = path.resolve(flags.out);
+    const roles = boundaryRoles(config.models, RULES_ENGINES, path.join(dir, "model-calls.jsonl"), {
+      ...(flags.replay ? { replayFile: flags.replay } : {}),
+      onRetry: (line) => process.stderr.write(`${line}\n`),
+    });
     const summary = await runBoundaryCampaign({
       spec,
       target,
@@ -135,8 +156,12 @@ async function campaign(
       ...(plan ? { plan } : {}),
       onProgress: (line) => process.stderr.write(`${line}\n`),
     });
-    process.stdout.write(`${summaryText(summary, dir)}\n`);
-    if (summary.verdicts.fail > 0) process.exitCode = 1;
+    process.stdout.write(`${summaryText(summary, dir, until)}\n`);
+    if (summary.targetErrors > 0)
+      process.stderr.write(
+        `${summary.targetErrors} test run(s) could not reach the target: their verdicts are inconclusive\n`,
+      );
+    if (summary.verdicts.fail > 0 || summary.targetErrors > 0) process.exitCode = 1;
   } finally {
     await target.close();
   }
@@ -210,6 +235,7 @@ export function registerBoundaryCommands(program: Command): void {
   common(boundary.command("run").description("Run a plan (or a whole campaign); exit 1 when a test fails"))
     .option("--plan <file>", "plan.yaml to run (default: discover and plan first)")
     .option("--rounds <n>", "discovery sessions when no plan is given", positiveInt("--rounds"))
+    .option("--turns <n>", "turn budget per discovery session when no plan is given", positiveInt("--turns"))
     .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
     .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))
     .option(
@@ -217,8 +243,10 @@ export function registerBoundaryCommands(program: Command): void {
       "reference agent only: also audit the plan against its seeded faults (privileged view)",
     )
     .option("--faults <list>", "faults to audit, comma-separated (default: all eight)")
-    .action((flags: Flags) => {
-      if (flags.plan && flags.out === DEFAULT_OUT) flags.out = path.join(DEFAULT_OUT, "runs", newRunId());
+    .action((flags: Flags, command: Command) => {
+      // Without --out, every run of a plan gets its own folder, so it never resumes another run's results.
+      if (flags.plan && command.getOptionValueSource("out") === "default")
+        flags.out = path.join(DEFAULT_OUT, "runs", newRunId());
       if (flags.plan && !existsSync(flags.plan))
         throw new InputError(
           { file: flags.plan },

@@ -35,14 +35,39 @@ export const TargetFile = z
   .strict();
 export type TargetFile = z.output<typeof TargetFile>;
 
+/** Whether `text` is an http(s) URL the HTTP targets can use (`new URL` would accept it). */
+function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Split a command line on spaces, honouring simple single and double quotes. */
 function splitCommand(line: string): string[] {
   return [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 }
 
-/** Parse the `…` of `airline?…` (faults, seed). @throws InputError for an unknown fault or a bad seed */
+/** Options `airline?…` takes. */
+const AIRLINE_PARAMS = ["faults", "seed"];
+
+/**
+ * Parse the `…` of `airline?…` (faults, seed).
+ * @throws InputError for an unknown option (a typo must not quietly test the clean agent), an unknown fault or
+ *   a seed that is not an integer
+ */
 export function airlineOptions(query: string): { faults: AirlineFaults; seed: number } {
   const params = new URLSearchParams(query);
+  for (const key of params.keys())
+    if (!AIRLINE_PARAMS.includes(key))
+      throw new InputError(
+        { field: "--target" },
+        `unknown airline option "${key}"`,
+        "use airline?faults=skipConfirmation,flipInsurance&seed=2",
+      );
   const faults: AirlineFaults = {};
   for (const f of (params.get("faults") ?? "").split(",").filter(Boolean)) {
     if (!(AIRLINE_FAULTS as readonly string[]).includes(f))
@@ -53,8 +78,9 @@ export function airlineOptions(query: string): { faults: AirlineFaults; seed: nu
       );
     faults[f as keyof AirlineFaults] = true;
   }
-  const seed = Number(params.get("seed") ?? 1);
-  if (!Number.isInteger(seed))
+  const seedText = params.get("seed") ?? "1";
+  const seed = Number(seedText);
+  if (!/^-?\d+$/.test(seedText.trim()) || !Number.isSafeInteger(seed))
     throw new InputError({ field: "--target" }, `seed must be an integer`, "e.g. airline?seed=2");
   return { faults, seed };
 }
@@ -112,13 +138,13 @@ export function openChatTarget(spec: string): ChatTarget {
   };
   if (s.startsWith("openai:")) {
     const [url = "", model] = s.slice(7).split("#");
-    if (!/^https?:\/\//.test(url))
-      bad(`"${s}" has no http(s) base URL`, "e.g. openai:http://127.0.0.1:8000/v1#my-model");
+    if (!isHttpUrl(url))
+      bad(`"${s}" has no valid http(s) base URL`, "e.g. openai:http://127.0.0.1:8000/v1#my-model");
     return openAiChatTarget(url, model ? { model } : {});
   }
   if (s.startsWith("json:")) {
     const url = s.slice(5);
-    if (!/^https?:\/\//.test(url)) bad(`"${s}" has no http(s) URL`, "e.g. json:http://127.0.0.1:9000/chat");
+    if (!isHttpUrl(url)) bad(`"${s}" has no valid http(s) URL`, "e.g. json:http://127.0.0.1:9000/chat");
     return jsonChatTarget(url, {
       request: { message: "{{message}}", session: "{{session}}" },
       replyPath: "reply",
