@@ -12,18 +12,13 @@ import { mineDirectlyFollowsGraph, renderGraphSvg } from "./graph.ts";
 import { toJunitXml } from "./junit.ts";
 import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
 import { renderBoundaryReport } from "./report-html.ts";
+import type { RoleEngines } from "./roles.ts";
 import { runPlan } from "./run.ts";
 import {
   AbstractTrace,
   type AuditSummary,
-  type Driver,
   type Facts,
-  type Generator,
-  type Judge,
   type Labeller,
-  type Planner,
-  type Ranker,
-  type Runner,
   type SessionTrace,
   type StageCost,
   type TestCase,
@@ -42,14 +37,7 @@ import {
  */
 
 /** The engines of a campaign, one per model role; `ledger` counts model usage per role. */
-export interface BoundaryEngines {
-  planner: Planner;
-  driver: Driver;
-  labeller: Labeller;
-  ranker: Ranker;
-  generator: Generator;
-  runner: Runner;
-  judge: Judge;
+export interface BoundaryEngines extends RoleEngines {
   ledger?: UsageLedger;
   /** Engine per role, for the summary (e.g. `{judge: "llm"}`). */
   engines?: Record<string, string>;

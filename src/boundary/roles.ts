@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { ModelClient } from "../models/client.ts";
-import type { LanguageModelObject } from "../models/provider.ts";
-import { ReplayCache } from "../models/replay-cache.ts";
-import { DEFAULT_PRICES, UsageLedger, type UsageTotals } from "../models/usage.ts";
+import type { ModelClient } from "../models/client.ts";
+import {
+  MODEL_RUN_OPTIONS,
+  ModelString,
+  type RoleClientsOptions,
+  roleClients,
+} from "../models/role-clients.ts";
+import type { UsageLedger } from "../models/usage.ts";
 import { llmLabeller } from "./llm-abstraction.ts";
 import { llmDriver, llmPlanner } from "./llm-discovery.ts";
 import { llmJudge, llmRunner } from "./llm-execution.ts";
@@ -19,10 +23,7 @@ import type { Driver, Generator, Judge, Labeller, Planner, Ranker, Runner } from
  * any model. Usage is accounted per role under the role's name (`planner`, `driver`, …).
  */
 
-const modelString = z
-  .string()
-  .min(3)
-  .describe("`openai:<m>`, `anthropic:<m>`, `google:<m>` or `openai-compatible:<base-url>#<m>`");
+const modelString = ModelString;
 
 /** The seven roles of the boundary suite, in pipeline order. */
 export const BOUNDARY_ROLES = [
@@ -58,38 +59,7 @@ export const BoundaryModels = z
     generator: modelString.optional().describe("Model of the test generator, AgentEval §V (default: rules)."),
     runner: modelString.optional().describe("Model of the test runner, AgentEval §III-B (default: rules)."),
     judge: modelString.optional().describe("Model of the judge, AgentEval §III-B (default: rules)."),
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-      .optional()
-      .describe(
-        "Variable holding the key for `openai-compatible` models (hosted providers read OPENAI_API_KEY, " +
-          "ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY).",
-      ),
-    maxConcurrency: z
-      .number()
-      .int()
-      .positive()
-      .default(4)
-      .describe("Model calls in flight at once, per role."),
-    budget: z
-      .object({
-        maxCalls: z.number().int().positive().optional(),
-        maxTokens: z.number().int().positive().optional(),
-        maxUsd: z.number().positive().optional(),
-      })
-      .strict()
-      .default({})
-      .describe("Per-run limits; reaching one stops the model work cleanly, keeping what was done."),
-    prices: z
-      .record(
-        z.string(),
-        z
-          .object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() })
-          .strict(),
-      )
-      .default({})
-      .describe("USD per million tokens by model string; added to (and overriding) the built-in table."),
+    ...MODEL_RUN_OPTIONS,
   })
   .strict()
   .describe("Models for the boundary suite's roles; a role without one uses its rules engine.");
@@ -115,17 +85,9 @@ export interface BoundaryRoles extends RoleEngines {
 }
 
 /** Options of {@link boundaryRoles}. */
-export interface BoundaryRolesOptions {
-  /** An earlier run's `model-calls.jsonl` to answer from (no live calls; a miss is a SetupError). */
-  replayFile?: string;
-  /** Told one line before each retry of a model call (role, model, reason, delay). */
-  onRetry?: (line: string) => void;
-  /** Usage per role of this run's earlier invocations, counted against the budget. */
-  usedBefore?: Record<string, UsageTotals>;
+export interface BoundaryRolesOptions extends RoleClientsOptions {
   /** Warm-up schedule of the llm planner (default: the paper's 1 / 2 / 1). */
   warmup?: WarmupSchedule;
-  /** Model object every llm role uses instead of building one from its model string (tests). */
-  languageModel?: LanguageModelObject;
 }
 
 /**
@@ -144,27 +106,9 @@ export function boundaryRoles(
   options: BoundaryRolesOptions = {},
 ): BoundaryRoles {
   const models = BoundaryModels.parse(config ?? {});
-  const ledger = new UsageLedger(models.budget, { ...DEFAULT_PRICES, ...models.prices });
-  if (options.usedBefore) ledger.carryOver(options.usedBefore);
   const usesModels = BOUNDARY_ROLES.some((role) => models[role]);
-  const cache = usesModels
-    ? options.replayFile
-      ? new ReplayCache(options.replayFile, true)
-      : new ReplayCache(recordFile)
-    : undefined;
-  const client = (role: BoundaryRole) =>
-    new ModelClient(models[role]!, {
-      ledger,
-      cache,
-      field: `models.${role}`,
-      maxConcurrency: models.maxConcurrency,
-      ...(models.apiKeyEnv ? { apiKeyEnv: models.apiKeyEnv } : {}),
-      ...(options.languageModel ? { languageModel: options.languageModel } : {}),
-      onRetry: (n) =>
-        options.onRetry?.(
-          `${n.role}: ${n.model} ${n.reason}; retry ${n.retry} in ${Math.round(n.delayMs / 1000)} s`,
-        ),
-    });
+  const { ledger, client: clientFor } = roleClients(models, usesModels, recordFile, options);
+  const client = (role: BoundaryRole) => clientFor(models[role]!, `models.${role}`);
   const llm: { [R in BoundaryRole]: (c: ModelClient) => RoleEngines[R] } = {
     planner: (c) => llmPlanner(c, options.warmup ? { warmup: options.warmup } : {}),
     driver: llmDriver,

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ModelClient } from "../models/client.ts";
-import { ReplayCache } from "../models/replay-cache.ts";
-import { DEFAULT_PRICES, UsageLedger, type UsageTotals } from "../models/usage.ts";
+import { MODEL_RUN_OPTIONS, ModelString, roleClients } from "../models/role-clients.ts";
+import type { UsageLedger, UsageTotals } from "../models/usage.ts";
 import { type CompatibilityScreener, rulesScreener } from "./compose.ts";
 import { rulesTaskGenerator, type TaskGenerator } from "./instantiate.ts";
 import { llmScreener } from "./llm-screener.ts";
@@ -15,10 +14,7 @@ import { type FindingReviewer, llmFindingReviewer } from "./second-opinion.ts";
  * `replay` a campaign is reproduced from an earlier run's file without calling any model.
  */
 
-const modelString = z
-  .string()
-  .min(3)
-  .describe("`openai:<m>`, `anthropic:<m>`, `google:<m>` or `openai-compatible:<base-url>#<m>`");
+const modelString = ModelString;
 
 export const ModelsConfig = z
   .object({
@@ -29,38 +25,7 @@ export const ModelsConfig = z
       .describe(
         "Model giving each finding a second opinion (default: none; findings stand as the oracles class them).",
       ),
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-      .optional()
-      .describe(
-        "Variable holding the key for `openai-compatible` models (hosted providers read OPENAI_API_KEY, " +
-          "ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY).",
-      ),
-    maxConcurrency: z
-      .number()
-      .int()
-      .positive()
-      .default(4)
-      .describe("Model calls in flight at once, per role."),
-    budget: z
-      .object({
-        maxCalls: z.number().int().positive().optional(),
-        maxTokens: z.number().int().positive().optional(),
-        maxUsd: z.number().positive().optional(),
-      })
-      .strict()
-      .default({})
-      .describe("Per-run limits; reaching one stops the model work cleanly, keeping what was done."),
-    prices: z
-      .record(
-        z.string(),
-        z
-          .object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() })
-          .strict(),
-      )
-      .default({})
-      .describe("USD per million tokens by model string; added to (and overriding) the built-in table."),
+    ...MODEL_RUN_OPTIONS,
   })
   .strict()
   .describe("Models for the model-backed roles; a role without one uses its rules engine.");
@@ -93,32 +58,14 @@ export function campaignRoles(
   } = {},
 ): CampaignRoles {
   const models = ModelsConfig.parse(config ?? {});
-  const ledger = new UsageLedger(models.budget, { ...DEFAULT_PRICES, ...models.prices });
-  if (options.usedBefore) ledger.carryOver(options.usedBefore);
   const usesModels = Boolean(models.screener || models.taskGenerator || models.reviewer);
-  const cache = usesModels
-    ? options.replayFile
-      ? new ReplayCache(options.replayFile, true)
-      : new ReplayCache(recordFile)
-    : undefined;
-  const client = (model: string, field: string) =>
-    new ModelClient(model, {
-      ledger,
-      cache,
-      field: `models.${field}`,
-      maxConcurrency: models.maxConcurrency,
-      ...(models.apiKeyEnv ? { apiKeyEnv: models.apiKeyEnv } : {}),
-      onRetry: (n) =>
-        options.onRetry?.(
-          `${n.role}: ${n.model} ${n.reason}; retry ${n.retry} in ${Math.round(n.delayMs / 1000)} s`,
-        ),
-    });
+  const { ledger, client } = roleClients(models, usesModels, recordFile, options);
   return {
-    screener: models.screener ? llmScreener(client(models.screener, "screener")) : rulesScreener,
+    screener: models.screener ? llmScreener(client(models.screener, "models.screener")) : rulesScreener,
     taskGenerator: models.taskGenerator
-      ? llmTaskGenerator(client(models.taskGenerator, "taskGenerator"))
+      ? llmTaskGenerator(client(models.taskGenerator, "models.taskGenerator"))
       : rulesTaskGenerator,
-    ...(models.reviewer ? { reviewer: llmFindingReviewer(client(models.reviewer, "reviewer")) } : {}),
+    ...(models.reviewer ? { reviewer: llmFindingReviewer(client(models.reviewer, "models.reviewer")) } : {}),
     ledger,
     usesModels,
   };
