@@ -259,9 +259,14 @@ export type BoundaryCard = z.infer<typeof BoundaryCard>;
 /** One test of the plan (AgentEval §II-A schema + §V). */
 export const TestCase = z
   .object({
-    id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/),
-    kind: z.enum(["functional", "boundary"]),
-    goal: z.string().min(1),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]*$/)
+      .describe("Unique id: `f-NN` functional, `b-NN-<perturbation>` boundary."),
+    kind: z
+      .enum(["functional", "boundary"])
+      .describe("Replays an observed workflow, or stresses one boundary."),
+    goal: z.string().min(1).describe("What the test checks, in one sentence."),
     hints: z
       .array(z.string())
       .describe("User turns to send, in order; the runner adapts when the agent asks for something else."),
@@ -271,7 +276,7 @@ export const TestCase = z
       .describe("Slot values the runner may use to answer the agent's questions (copied from traces/facts)."),
     success: z.array(Criterion).describe("All must hold for a pass."),
     failure: z.array(Criterion).describe("Any holding is a fail."),
-    turnBudget: z.number().int().positive(),
+    turnBudget: z.number().int().positive().describe("Most user turns the runner may send."),
     target: z
       .object({
         kind: TargetKind,
@@ -316,13 +321,19 @@ export type Verdict = z.output<typeof Verdict>;
 /** One executed test (a line of `runs.jsonl`). */
 export const TestRun = z
   .object({
-    testId: z.string(),
-    target: z.string(),
-    turns: z.array(Turn),
-    labels: z.array(AbstractTurn).default([]),
+    testId: z.string().describe("The plan's test id."),
+    target: z.string().describe("Name of the target the test ran against."),
+    turns: z.array(Turn).describe("The visible transcript."),
+    labels: z
+      .array(AbstractTurn)
+      .default([])
+      .describe("The labeller's abstraction of each turn (what the rules judge reads)."),
     verdict: Verdict,
-    error: z.string().optional(),
-    ms: z.number().nonnegative(),
+    error: z
+      .string()
+      .optional()
+      .describe("The target's error, when it failed to answer (the verdict is then inconclusive)."),
+    ms: z.number().nonnegative().describe("Wall time of the whole test, ms."),
   })
   .strict();
 export type TestRun = z.output<typeof TestRun>;

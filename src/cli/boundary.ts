@@ -43,7 +43,12 @@ const isAirline = (spec: string) => spec.trim() === "airline" || spec.trim().sta
 
 /** The facts of a campaign: `--facts` file, else the reference agent's. @throws InputError when neither */
 export function campaignFacts(spec: string, file?: string): Facts {
-  if (file) return loadYamlFile(file, Facts, "see `gauntlet schema` or docs/boundary.md for the facts file");
+  if (file)
+    return loadYamlFile(
+      file,
+      Facts,
+      "`gauntlet schema boundary-facts` prints the expected shape; docs/boundary.md has an example",
+    );
   if (isAirline(spec)) return AIRLINE_FACTS;
   throw new InputError(
     { field: "--facts" },

@@ -1,5 +1,8 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { TargetFile } from "../agents/chat/spec.ts";
+import { PlanFile } from "../boundary/plan.ts";
+import { Facts, SessionTrace, TestRun } from "../boundary/types.ts";
 import { InputError } from "../core/errors.ts";
 import { Finding } from "../core/finding.ts";
 import { TrajectoryEvent } from "../core/trajectory.ts";
@@ -23,6 +26,11 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   "fuzz-case-result": CaseResult,
   "fuzz-review-decision": ReviewDecision,
   "model-script": ModelScript,
+  "boundary-facts": Facts,
+  "boundary-trace": SessionTrace,
+  "boundary-plan": PlanFile,
+  "boundary-run": TestRun,
+  "boundary-target": TargetFile,
 };
 
 /** JSON Schema of a published schema (input shape: what a file may contain). */
