@@ -189,6 +189,7 @@ describe("boundary run --plan: a regression suite for CI", () => {
       "airline?faults=skipConfirmation",
       "--out",
       "R",
+      "--resume",
     ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(

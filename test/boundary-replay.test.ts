@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { parse } from "yaml";
 import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
 import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
 import { STOP_TOKEN } from "../src/boundary/llm-prompt.ts";
@@ -408,9 +409,19 @@ describe("a recorded campaign with every role on the llm engine replays without 
     }
     expect(fake.calls.unknown).toBeUndefined();
     // Rounds 0–3 are the warm-up (no call); one ranker batch holds every target; each session with turns
-    // (six discovery traces, every test run) is labelled once, and every test run is judged once.
+    // (six discovery traces, every functional replay, every test run) is labelled once, and every test run is
+    // judged once.
     const judged = runsOf(recorded).filter((r) => r.turns.length > 0).length;
-    expect(fake.calls).toMatchObject({ planner: 2, ranker: 1, labeller: 6 + judged, judge: judged });
+    // The plan stage replays each functional test once to keep only what reproduces (stabilise.ts).
+    const replayed = (
+      parse(readFileSync(path.join(recorded, "plan.yaml"), "utf8")) as { tests: { kind: string }[] }
+    ).tests.filter((t) => t.kind === "functional").length;
+    expect(fake.calls).toMatchObject({
+      planner: 2,
+      ranker: 1,
+      labeller: 6 + judged + replayed,
+      judge: judged,
+    });
     const lines = readFileSync(path.join(recorded, "model-calls.jsonl"), "utf8").trim().split("\n");
     expect(lines).toHaveLength(Object.values(fake.calls).reduce((a, b) => a + b, 0));
   });

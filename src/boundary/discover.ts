@@ -60,8 +60,12 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
   const { facts, file } = options;
   if (file) makeDirectory(path.dirname(file));
   const done = new Map<number, SessionTrace>();
+  // A session the target failed is not done: a resume runs it again (the newest line of a round wins).
   for (const t of file ? readJsonlIfExists(file, SessionTrace, { repairTornTail: true }) : [])
-    if (t.round < rounds) done.set(t.round, t);
+    if (t.round < rounds) {
+      if (t.stop === "target_error") done.delete(t.round);
+      else done.set(t.round, t);
+    }
   if (done.size) options.onProgress?.(`discover: ${done.size} of ${rounds} sessions already done, resuming`);
 
   const traces: SessionTrace[] = [];

@@ -92,7 +92,10 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   const [from, to] =
     target.kind === "edge" ? (target.location.split(" -> ") as [string, string]) : [target.location, ""];
   const here = from;
-  const base = { persona, turns: Array.from({ length: k + 1 }, (_, i) => i) };
+  // The route is replayed verbatim and the perturbation must land right after it, so the runner gets no
+  // persona to answer with (it would answer a question with the valid value first); only a skipped
+  // prerequisite keeps the other values, for questions the agent asks instead.
+  const base = { persona: {} as Record<string, string>, turns: Array.from({ length: k + 1 }, (_, i) => i) };
 
   if (target.kind === "terminal") {
     // A session that stopped at a question (gate, ask_*) did not end: a "yes" there answers it.
@@ -192,7 +195,6 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     const forbidden = [...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a)))];
     return {
       ...base,
-      persona: Object.fromEntries(Object.entries(persona).filter(([s]) => s !== slot)),
       perturbation,
       goal: `When asked for the ${slot.replaceAll("_", " ")}, ${perturbation === "foreign_value" ? "someone else's" : perturbation === "invalid_value" ? "an invalid" : "an ambiguous"} value must not be accepted.`,
       hints: [...route(site), value],
@@ -215,10 +217,18 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     )?.user;
     if (!request) return undefined;
     const withheld = Object.fromEntries(Object.entries(persona).filter(([s]) => !need.includes(s)));
+    // Drop the clauses that carry a withheld value ("My user id is …"), keep the request itself.
     const strip = (text: string) =>
-      need
-        .reduce((t, s) => (persona[s] ? t.replaceAll(persona[s] as string, "") : t), text)
-        .replace(/\s+/g, " ")
+      text
+        .split(/(?<=[.,;!?])\s+/)
+        .filter(
+          (clause) =>
+            !need.some(
+              (s) => persona[s] && clause.toLowerCase().includes((persona[s] as string).toLowerCase()),
+            ),
+        )
+        .join(" ")
+        .replace(/[,;]\s*$/, ".")
         .trim();
     return {
       ...base,
@@ -249,7 +259,7 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       ...base,
       perturbation: "ambiguous_value",
       goal: `A vague follow-up after ${here} must be clarified, not acted on.`,
-      hints: [...route(site), "Okay, do that thing with it."],
+      hints: [...route(site), "Do that other thing with it too."],
       success: [
         act(
           [CUE.clarify, CUE.capabilities, CUE.refuse, ...acts.filter((a) => a.startsWith("ask_"))],

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AirlineFaults } from "../agents/chat/airline/agent.ts";
 import type { ChatTarget } from "../agents/chat/target.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError, SetupError } from "../core/errors.ts";
+import { sha256 } from "../core/ids.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import type { UsageLedger } from "../models/usage.ts";
@@ -14,6 +15,7 @@ import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
 import { renderBoundaryReport } from "./report-html.ts";
 import type { RoleEngines } from "./roles.ts";
 import { runPlan } from "./run.ts";
+import { stabiliseFunctionalTests } from "./stabilise.ts";
 import {
   AbstractTrace,
   type AuditSummary,
@@ -114,12 +116,14 @@ async function abstractTraces(
   file: string,
 ): Promise<AbstractTrace[]> {
   const done = new Map(readJsonlIfExists(file, AbstractTrace).map((a) => [a.traceId, a]));
+  const hashOf = (trace: SessionTrace) =>
+    sha256(JSON.stringify(trace.turns.map((t) => [t.user, t.reply]))).slice(0, 16);
   const known = new Set([...done.values()].flatMap((a) => a.turns.map((t) => t.activity)));
   const out: AbstractTrace[] = [];
   for (const trace of traces) {
     let a = done.get(trace.id);
-    if (!a || a.turns.length !== trace.turns.length) {
-      a = { traceId: trace.id, turns: await labeller.label(trace, facts, [...known]) };
+    if (!a || a.turns.length !== trace.turns.length || (a.hash !== undefined && a.hash !== hashOf(trace))) {
+      a = { traceId: trace.id, turns: await labeller.label(trace, facts, [...known]), hash: hashOf(trace) };
       appendJsonl(file, a);
     }
     for (const t of a.turns) known.add(t.activity);
@@ -167,6 +171,16 @@ async function discoverAndPlan(
     });
     return { value, targetTurns: value.reduce((n, t) => n + t.turns.length, 0) };
   });
+  const failed = traces.filter((t) => t.stop === "target_error");
+  if (traces.length && failed.length === traces.length)
+    throw new SetupError(
+      `${options.spec} did not answer in any of the ${traces.length} discovery sessions: ${failed[0]?.error ?? "no reply"}`,
+      "check that the target is running and reachable, then run the same command again (failed sessions are redone)",
+    );
+  if (failed.length)
+    say(
+      `discover: ${failed.length} of ${traces.length} sessions ended in a target error (redone on the next run)`,
+    );
   const abstracts = await stage("abstract", ledger, costs, async () => ({
     value: await abstractTraces(traces, engines.labeller, facts, file("abstract.jsonl")),
     targetTurns: 0,
@@ -183,24 +197,31 @@ async function discoverAndPlan(
   if (options.until !== "discover") {
     plan = await stage("plan", ledger, costs, async () => {
       if (existsSync(file("plan.yaml"))) return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
-      const built = await buildPlan(
+      const planned = await buildPlan(
         { ...answered, graph, facts },
         { ranker: engines.ranker, generator: engines.generator },
         { functionalMax: options.functionalMax ?? 50, boundaryBudget: options.boundaryBudget ?? 50 },
       );
+      const stable = await stabiliseFunctionalTests(target, planned.tests, engines.labeller, facts);
+      if (stable.droppedValues || stable.droppedCriteria || stable.droppedTests)
+        say(
+          `plan: replaying the functional tests dropped ${stable.droppedValues} value(s) and ${stable.droppedCriteria} criterion(s) that did not reproduce, and ${stable.droppedTests} test(s) left with nothing to check`,
+        );
+      const built = { ...planned, tests: stable.tests };
       const value: PlanFile = {
         version: 1,
         target: options.spec,
         createdAt: new Date().toISOString(),
         labeller: engines.engines?.labeller ?? "rules",
         facts,
+        activities: graph.nodes.map((n) => n.activity),
         tests: built.tests,
       };
       writePlan(file("plan.yaml"), value);
       say(
         `plan: ${built.tests.filter((t) => t.kind === "functional").length} functional, ${built.tests.filter((t) => t.kind === "boundary").length} boundary tests from ${built.ranked.length} targets`,
       );
-      return { value, targetTurns: 0 };
+      return { value, targetTurns: stable.targetTurns };
     });
   }
   return { traces, abstracts, graph, ...(plan ? { plan } : {}) };

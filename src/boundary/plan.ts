@@ -7,6 +7,7 @@ import { functionalTests } from "./functional.ts";
 import { boundaryTestsFor } from "./perturb.ts";
 import { enumerateBoundaryTargets, selectTargets } from "./targets.ts";
 import {
+  CUE,
   Facts,
   type GenerationContext,
   type Generator,
@@ -33,6 +34,12 @@ export const PlanFile = z
       .default("rules")
       .describe("Engine that labelled the discovery turns; runs are labelled the same way before judging."),
     facts: Facts.describe("What the tester knows (personas), used by the runner to answer questions."),
+    activities: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Activity labels of the workflow graph; checks may name these and the cue activities only (a typo is an error, not a test that can never fail).",
+      ),
     tests: z.array(TestCase),
   })
   .strict();
@@ -117,6 +124,23 @@ export function loadPlan(file: string): PlanFile {
     "fix the field, or re-create the plan with `gauntlet boundary plan`",
   );
   const ids = new Set<string>();
+  const known = plan.activities ? new Set([...plan.activities, ...Object.values(CUE)]) : undefined;
+  plan.tests.forEach((t, i) => {
+    for (const [side, list] of [
+      ["success", t.success],
+      ["failure", t.failure],
+    ] as const)
+      list.forEach((c, j) => {
+        const named = c.check && "activity" in c.check ? (c.check.activity ?? []) : [];
+        const unknown = known ? named.filter((a) => !known.has(a) && !a.startsWith("ask_")) : [];
+        if (unknown.length)
+          throw new InputError(
+            { file, field: `tests.${i}.${side}.${j}.check.activity` },
+            `test ${t.id} names unknown activit${unknown.length > 1 ? "ies" : "y"} ${unknown.join(", ")}`,
+            `use one of the plan's activities: ${[...(plan.activities ?? [])].join(", ")}`,
+          );
+      });
+  });
   for (const t of plan.tests) {
     if (ids.has(t.id))
       throw new InputError(

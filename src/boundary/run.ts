@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
+import { sha256 } from "../core/ids.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import { answerTo, type Question, readQuestion } from "./answer.ts";
@@ -28,6 +29,11 @@ export interface RunEngines {
   facts: Facts;
   /** Activity labels already in use (from the abstraction stage), passed to the labeller to reuse. */
   known?: readonly string[];
+}
+
+/** Hash of a test's content (what it sends and checks), for resuming only identical tests. */
+export function testHash(test: TestCase): string {
+  return sha256(JSON.stringify(test)).slice(0, 16);
 }
 
 /** Index of the next hint to send: the hints already sent, matched in order against the user turns. */
@@ -166,8 +172,11 @@ export async function runPlan(
   const { file, onProgress } = options;
   if (file) makeDirectory(path.dirname(file));
   const done = new Map<string, TestRun>();
+  // A recorded run is reused only for the very same test that is asked for now, and not after a target error.
+  const hashes = new Map(tests.map((t) => [t.id, testHash(t)]));
   for (const run of file ? readJsonlIfExists(file, TestRun, { repairTornTail: true }) : [])
-    done.set(run.testId, run);
+    if (run.testHash === hashes.get(run.testId) && !run.error) done.set(run.testId, run);
+    else done.delete(run.testId);
   const resumed = tests.filter((t) => done.has(t.id)).length;
   if (resumed) onProgress?.(`run: ${resumed} of ${tests.length} tests already done, resuming`);
   const runs: TestRun[] = [];
@@ -177,7 +186,7 @@ export async function runPlan(
       runs.push(earlier);
       continue;
     }
-    const run = await runTest(target, test, options);
+    const run = { ...(await runTest(target, test, options)), testHash: hashes.get(test.id) };
     if (file) appendJsonl(file, run);
     done.set(test.id, run);
     runs.push(run);

@@ -93,7 +93,16 @@ export const AbstractTurn = z
 export type AbstractTurn = z.output<typeof AbstractTurn>;
 
 /** The abstraction of one session trace, turn for turn. */
-export const AbstractTrace = z.object({ traceId: z.string(), turns: z.array(AbstractTurn) }).strict();
+export const AbstractTrace = z
+  .object({
+    traceId: z.string(),
+    turns: z.array(AbstractTurn),
+    hash: z
+      .string()
+      .optional()
+      .describe("Hash of the labelled turns' text: a re-run session gets labelled again."),
+  })
+  .strict();
 export type AbstractTrace = z.output<typeof AbstractTrace>;
 
 /** Activity labels with a fixed meaning (see {@link AbstractTurn}). */
@@ -322,6 +331,10 @@ export type Verdict = z.output<typeof Verdict>;
 export const TestRun = z
   .object({
     testId: z.string().describe("The plan's test id."),
+    testHash: z
+      .string()
+      .optional()
+      .describe("Hash of the test as run: a resumed run reuses a result only for the very same test."),
     target: z.string().describe("Name of the target the test ran against."),
     turns: z.array(Turn).describe("The visible transcript."),
     labels: z

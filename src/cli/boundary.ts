@@ -69,6 +69,7 @@ interface Flags {
   replay?: string;
   faults?: string;
   audit?: boolean;
+  resume?: boolean;
 }
 
 /** What a command prints when it is done: the stages it reached, their costs, and the files in `dir`. */
@@ -248,6 +249,10 @@ export function registerBoundaryCommands(program: Command): void {
       "reference agent only: also audit the plan against its seeded faults (privileged view)",
     )
     .option("--faults <list>", "faults to audit, comma-separated (default: all eight)")
+    .option(
+      "--resume",
+      "with --plan and --out: continue the run already in that folder (finished tests are kept)",
+    )
     .action((flags: Flags, command: Command) => {
       // Without --out, every run of a plan gets its own folder, so it never resumes another run's results.
       if (flags.plan && command.getOptionValueSource("out") === "default")
@@ -258,11 +263,20 @@ export function registerBoundaryCommands(program: Command): void {
           "plan file not found",
           "write one with `gauntlet boundary plan`",
         );
-      return campaign(
-        program,
-        flags,
-        flags.audit ? undefined : "run",
-        flags.plan ? loadPlan(flags.plan) : undefined,
-      );
+      const plan = flags.plan ? loadPlan(flags.plan) : undefined;
+      if (plan && plan.tests.length === 0)
+        throw new InputError(
+          { file: flags.plan, field: "tests" },
+          "the plan has no tests",
+          "write a plan with `gauntlet boundary plan`",
+        );
+      // Results of an earlier run in the same folder are reused only when asked: the agent may have changed.
+      if (plan && !flags.resume && existsSync(path.join(flags.out, "runs.jsonl")))
+        throw new InputError(
+          { field: "--out" },
+          `${flags.out} already holds the results of a run`,
+          "pass --resume to continue that run, or give another --out (without --out every run gets a new folder)",
+        );
+      return campaign(program, flags, flags.audit ? undefined : "run", plan);
     });
 }

@@ -24,7 +24,24 @@ export const TargetFile = z
     url: z.string().url().optional().describe("`openai`: base URL (…/v1); `json`: the chat URL."),
     model: z.string().optional().describe("`openai`: the model name sent in each request."),
     system: z.string().optional().describe("`openai`: a system prompt sent first."),
-    headers: z.record(z.string(), z.string()).default({}).describe("HTTP headers, e.g. Authorization."),
+    headers: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe(
+        "HTTP headers, e.g. `Authorization: Bearer ${BOT_TOKEN}` (`${NAME}` is read from the environment).",
+      ),
+    passEnv: z
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name"))
+      .default([])
+      .describe("`process`: environment variables passed to the program (it gets only PATH otherwise)."),
+    env: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe("`process`: extra environment variables, as given."),
+    cwd: z
+      .string()
+      .optional()
+      .describe("`process`: working folder of the program (default: the current one)."),
     request: z.unknown().optional().describe("`json`: request template with {{message}} and {{session}}."),
     replyPath: z.string().default("reply").describe("`json`: dotted path of the reply text."),
     command: z.array(z.string().min(1)).optional().describe("`process`: program and arguments."),
@@ -85,6 +102,31 @@ export function airlineOptions(query: string): { faults: AirlineFaults; seed: nu
   return { faults, seed };
 }
 
+/** Header values with `${NAME}` read from the environment. @throws InputError naming the header of an unset one */
+function expandHeaders(headers: Record<string, string>, where: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers))
+    out[name] = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, v: string) => {
+      const found = process.env[v];
+      if (found === undefined)
+        throw new InputError(
+          { file: where, field: `headers.${name}` },
+          `environment variable ${v} is not set`,
+          `export ${v}=… before running`,
+        );
+      return found;
+    });
+  return out;
+}
+
+/** The environment of a `process` target: PATH, the variables named in `passEnv` (when set), and `env`. */
+function processEnv(file: TargetFile): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin" };
+  for (const name of file.passEnv)
+    if (process.env[name] !== undefined) env[name] = process.env[name] as string;
+  return { ...env, ...file.env };
+}
+
 function fromFile(file: TargetFile, where: string): ChatTarget {
   const need = (v: string | undefined, field: string) => {
     if (!v) throw new InputError({ file: where, field }, `kind ${file.kind} needs ${field}`, `add ${field}`);
@@ -98,7 +140,7 @@ function fromFile(file: TargetFile, where: string): ChatTarget {
       });
     case "openai":
       return openAiChatTarget(need(file.url, "url"), {
-        headers: file.headers,
+        headers: expandHeaders(file.headers, where),
         timeoutMs: file.timeoutMs,
         ...(file.model ? { model: file.model } : {}),
         ...(file.system ? { system: file.system } : {}),
@@ -110,7 +152,7 @@ function fromFile(file: TargetFile, where: string): ChatTarget {
           request: file.request ?? { message: "{{message}}", session: "{{session}}" },
           replyPath: file.replyPath,
         },
-        { headers: file.headers, timeoutMs: file.timeoutMs },
+        { headers: expandHeaders(file.headers, where), timeoutMs: file.timeoutMs },
       );
     case "process":
       if (!file.command?.length)
@@ -119,7 +161,11 @@ function fromFile(file: TargetFile, where: string): ChatTarget {
           "kind process needs command",
           "e.g. command: [node, bot.js]",
         );
-      return processChatTarget(file.command, { timeoutMs: file.timeoutMs });
+      return processChatTarget(file.command, {
+        timeoutMs: file.timeoutMs,
+        env: processEnv(file),
+        ...(file.cwd ? { cwd: file.cwd } : {}),
+      });
   }
 }
 
