@@ -196,7 +196,10 @@ async function discoverAndPlan(
   let plan: PlanFile | undefined;
   if (options.until !== "discover") {
     plan = await stage("plan", ledger, costs, async () => {
-      if (existsSync(file("plan.yaml"))) return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
+      if (existsSync(file("plan.yaml"))) {
+        say(`plan: ${file("plan.yaml")} exists and is kept as it is (edits survive); delete it to plan again`);
+        return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
+      }
       const planned = await buildPlan(
         { ...answered, graph, facts },
         { ranker: engines.ranker, generator: engines.generator },
