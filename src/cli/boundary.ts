@@ -135,6 +135,14 @@ async function campaign(
       "use --target airline",
     );
   const target = openChatTarget(spec);
+  // Ctrl-C: every finished session and run is already on disk; stop the target's processes and say how to go on.
+  const onInterrupt = () => {
+    process.stderr.write(
+      `\ninterrupted: finished work is kept in ${flags.out}; run the same command again to resume${plan ? " (add --resume)" : ""}\n`,
+    );
+    void target.close().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onInterrupt);
   try {
     const config = loadConfig(
       program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
@@ -169,6 +177,7 @@ async function campaign(
       );
     if (summary.verdicts.fail > 0 || summary.targetErrors > 0) process.exitCode = 1;
   } finally {
+    process.off("SIGINT", onInterrupt);
     await target.close();
   }
 }
