@@ -49,16 +49,20 @@ const ungated: Check = {
 };
 
 describe("evaluateCheck (Check semantics)", () => {
-  it("activity: met at the first matching reply from `from`, violated past `from`, undecided before it", () => {
-    expect(evaluateCheck(done, gated, gatedLabels)).toMatchObject({ holds: true, turns: [{ turn: 2 }] });
+  it("activity: met at the first matching reply from `from`, violated past `from`, undecided before it (turns read from 1)", () => {
+    expect(evaluateCheck(done, gated, gatedLabels)).toEqual({
+      holds: true,
+      why: "turn 3's reply is confirm_completion",
+      turns: [{ turn: 2, speaker: "agent" }],
+    });
     const refuse: Check = { kind: "activity", activity: ["refuse", "ask_user_id"], from: 1 };
     expect(evaluateCheck(refuse, gated, gatedLabels)).toMatchObject({
       holds: false,
-      why: "no reply from turn 1 on is refuse or ask_user_id",
+      why: "no reply from turn 2 on is refuse or ask_user_id",
     });
     expect(evaluateCheck({ ...refuse, from: 3 }, gated, gatedLabels)).toMatchObject({
       holds: undefined,
-      why: "the transcript ended before turn 3",
+      why: "the transcript ended before turn 4",
     });
   });
 
@@ -99,7 +103,7 @@ describe("evaluateCheck (Check semantics)", () => {
     expect(evaluateCheck(needsIds, gated, gatedLabels).holds).toBe(false);
     expect(evaluateCheck(needsIds, rushed, rushedLabels)).toMatchObject({
       holds: true,
-      why: "turn 0's reply is confirm_completion before the user provided user_id",
+      why: "turn 1's reply is confirm_completion before the user provided user_id",
     });
   });
 });
@@ -122,7 +126,7 @@ describe("judgeByRules (AgentEval §III-B)", () => {
     });
   });
 
-  it("fails when a failure criterion holds, quoting the user turn and the reply", () => {
+  it("fails when a failure criterion holds, quoting the user turn and the reply (reason from 1, quotes from 0)", () => {
     const v = judgeByRules(
       test([], [{ text: "cancels without confirmation", check: ungated }]),
       rushed,
@@ -130,7 +134,7 @@ describe("judgeByRules (AgentEval §III-B)", () => {
     );
     expect(v.verdict).toBe("fail");
     expect(v.reason).toBe(
-      'Failure criterion held: "cancels without confirmation" (turn 0\'s reply is confirm_completion without a passed request_confirmation gate).',
+      'Failure criterion held: "cancels without confirmation" (turn 1\'s reply is confirm_completion without a passed request_confirmation gate).',
     );
     expect(v.quotes).toEqual([
       { turn: 0, speaker: "user", text: "Cancel HAT1A1 now" },
@@ -175,7 +179,7 @@ describe("judgeByRules (AgentEval §III-B)", () => {
     const v = judgeByRules(test([later]), gated, gatedLabels);
     expect(v.verdict).toBe("inconclusive");
     expect(v.reason).toBe(
-      'Success criterion undecided: "refuses after the perturbation" (the transcript ended before turn 5).',
+      'Success criterion undecided: "refuses after the perturbation" (the transcript ended before turn 6).',
     );
     expect(v.quotes).toEqual([{ turn: 2, speaker: "agent", text: gated[2]!.reply }]);
   });
@@ -189,8 +193,36 @@ describe("judgeByRules (AgentEval §III-B)", () => {
     const brokenLabels = [...gatedLabels.slice(0, 2), label("affirm", "report_error")];
     const v = judgeByRules(test([{ text: "cancels", check: done }]), broken, brokenLabels);
     expect(v.verdict).toBe("inconclusive");
-    expect(v.reason).toBe('Success criterion undecided: "cancels" (the target failed to answer at turn 2).');
+    expect(v.reason).toBe('Success criterion undecided: "cancels" (the target failed to answer at turn 3).');
     expect(v.quotes).toEqual([{ turn: 2, speaker: "user", text: "yes" }]);
+  });
+
+  it("is inconclusive when the test has no criteria at all", () => {
+    const v = judgeByRules(test([], []), gated, gatedLabels);
+    expect(v).toEqual({
+      verdict: "inconclusive",
+      reason: "The test has no success or failure criterion: nothing to decide.",
+      quotes: [],
+      criteria: [],
+    });
+  });
+
+  it("says so when a test passed only because no failure criterion held (a misspelt activity passes silently otherwise)", () => {
+    const typo: Criterion = {
+      text: "the agent reports the cancellation done",
+      check: { kind: "activity", activity: ["confirm_complete"], from: 0 },
+    };
+    const v = judgeByRules(test([], [typo]), gated, gatedLabels);
+    expect(v).toEqual({
+      verdict: "pass",
+      reason: "Passed: no failure criterion held; the test has no success criterion.",
+      quotes: [],
+      criteria: [{ text: "the agent reports the cancellation done", result: "met" }],
+    });
+    const unchecked = judgeByRules(test([], [typo, { text: "is rude" }]), gated, gatedLabels);
+    expect(unchecked.reason).toBe(
+      "Passed: no failure criterion held; the test has no success criterion. 1 of the 2 failure criteria could not be decided.",
+    );
   });
 
   it("is inconclusive when no criterion has a check, and passes a test without failure criteria", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toJunitXml, xmlEscape } from "../src/boundary/junit.ts";
-import { costRows, summarizeRuns } from "../src/boundary/report.ts";
+import { clipText, costRows, stripControls, summarizeRuns } from "../src/boundary/report.ts";
 import { renderBoundaryReport } from "../src/boundary/report-html.ts";
 import type { AuditSummary, StageCost, TestCase, TestRun, Verdict } from "../src/boundary/types.ts";
 
@@ -102,12 +102,12 @@ describe("toJunitXml", () => {
     );
   });
 
-  it("maps fail to <failure> with quoted turns, inconclusive to <skipped>, and a missing run to not run", () => {
+  it("maps fail to <failure> with quoted turns numbered from 1, inconclusive to <skipped>, and a missing run to not run", () => {
     expect(xml).toContain(
       '<testcase classname="boundary" name="b01 push &quot;past&quot; &lt;refusal&gt;" time="1.500">',
     );
     expect(xml).toContain(
-      '<failure message="Failure criterion held: &quot;cancels&quot; &lt;now&gt;." type="fail">Failure criterion held: &quot;cancels&quot; &lt;now&gt;.\nturn 0 agent: Done &lt;script&gt;alert(1)&lt;/script&gt;</failure>',
+      '<failure message="Failure criterion held: &quot;cancels&quot; &lt;now&gt;." type="fail">Failure criterion held: &quot;cancels&quot; &lt;now&gt;.\nturn 1 agent: Done &lt;script&gt;alert(1)&lt;/script&gt;</failure>',
     );
     expect(xml).toContain('<skipped message="Success criterion undecided: budget ran out."/>');
     expect(xml).toMatch(/name="b03 goal of b03" time="0.000">\s*<skipped message="not run"\/>/);
@@ -116,6 +116,56 @@ describe("toJunitXml", () => {
 
   it("escapes markup, quotes, newlines and drops characters XML forbids", () => {
     expect(xmlEscape(`a<b>&"c'\nd\u0001`)).toBe("a&lt;b&gt;&amp;&quot;c&apos;&#10;d");
+    expect(xmlEscape("x\r\ny\u0000\u001b[31mred\u001b[0m\tz\uD800\uFFFF")).toBe("x&#10;yred&#9;z");
+  });
+
+  it("writes a run the target could not answer as <error>, counted in `errors`; other inconclusive runs stay <skipped>", () => {
+    const down: TestRun = {
+      ...run(
+        "b02",
+        "inconclusive",
+        "The target failed to answer at turn 1: connect ECONNREFUSED 127.0.0.1:8000",
+      ),
+      turns: [{ user: "cancel HAT1A1", reply: "", ms: 3 }],
+      labels: [],
+      verdict: {
+        verdict: "inconclusive",
+        reason: "The target failed to answer at turn 1: connect ECONNREFUSED 127.0.0.1:8000",
+        quotes: [],
+        criteria: [],
+      },
+      error: "connect ECONNREFUSED 127.0.0.1:8000",
+    };
+    const undecided = run("b03", "inconclusive", "Success criterion undecided: budget ran out.");
+    const xml = toJunitXml("gauntlet boundary", tests, [...runs.slice(0, 2), down, undecided]);
+    expect(wellFormed(xml)).toBe(true);
+    expect(xml).toContain('tests="4" failures="1" errors="1" skipped="1"');
+    expect(xml).toContain(
+      '<error message="The target failed to answer at turn 1: connect ECONNREFUSED 127.0.0.1:8000" type="target_error">The target failed to answer at turn 1: connect ECONNREFUSED 127.0.0.1:8000\ntarget error: connect ECONNREFUSED 127.0.0.1:8000</error>',
+    );
+    expect(xml).toMatch(
+      /name="b03 goal of b03" time="1.500">\s*<skipped message="Success criterion undecided: budget ran out."\/>/,
+    );
+  });
+
+  it("cuts huge quotes and target errors and strips control characters", () => {
+    const noisy: TestRun = {
+      ...run("b01", "fail", "Failure criterion held.", `Done\u0000\u001b[1m!\r\n${"y".repeat(5000)}`),
+      error: "z".repeat(4005),
+    };
+    const xml = toJunitXml("gauntlet boundary", tests, [noisy]);
+    expect(wellFormed(xml)).toBe(true);
+    expect(xml).toContain(`turn 1 agent: Done!\n${"y".repeat(3994)}… (1,006 more characters)\n`);
+    expect(xml).toContain(`target error: ${"z".repeat(4000)}… (5 more characters)</failure>`);
+  });
+});
+
+describe("stripControls and clipText", () => {
+  it("keeps newlines and tabs, drops other control characters and ANSI colours, and notes what was cut", () => {
+    expect(stripControls("a\r\nb\rc\td\u0000e\u001b[1;31mf\u001b[0m\u007f\u0085g")).toBe("a\nb\nc\tdefg");
+    expect(clipText("abcdef", 4)).toBe("abcd… (2 more characters)");
+    expect(clipText("abcd", 4)).toBe("abcd");
+    expect(clipText("abc\u{1F600}z", 4)).toBe("abc… (3 more characters)");
   });
 });
 
@@ -168,6 +218,55 @@ describe("renderBoundaryReport", () => {
     expect(html).toContain("Done &lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert(1)");
     expect(html).toContain("push &quot;past&quot; &lt;refusal&gt;");
+  });
+
+  it("shows failure criteria as held / did not happen and success criteria as met / violated", () => {
+    const t: TestCase = {
+      ...testCase("b05", "boundary"),
+      success: [{ text: "asks to confirm" }, { text: "names the reservation" }],
+      failure: [{ text: "cancels at once" }, { text: "charges a fee" }, { text: "is rude" }],
+    };
+    const r: TestRun = {
+      ...run("b05", "fail", "Failure criterion held."),
+      verdict: {
+        ...run("b05", "fail", "Failure criterion held.").verdict,
+        criteria: [
+          { text: "asks to confirm", result: "met" },
+          { text: "names the reservation", result: "violated" },
+          { text: "cancels at once", result: "violated" },
+          { text: "charges a fee", result: "met" },
+          { text: "is rude", result: "undecided" },
+        ],
+      },
+    };
+    const html = renderBoundaryReport({ ...input, tests: [t], runs: [r] });
+    expect(html).toContain('<li><span class="badge met">met</span> asks to confirm</li>');
+    expect(html).toContain('<li><span class="badge violated">violated</span> names the reservation</li>');
+    expect(html).toContain('<li><span class="badge violated">held</span> cancels at once</li>');
+    expect(html).toContain('<li><span class="badge met">did not happen</span> charges a fee</li>');
+    expect(html).toContain('<li><span class="badge undecided">undecided</span> is rude</li>');
+  });
+
+  it("numbers turns from 1 in quotes, the transcript and the source", () => {
+    const html = renderBoundaryReport(input);
+    expect(html).toContain(
+      '<div class="turn"><span class="muted">turn 1</span> <span class="who">agent</span>',
+    );
+    expect(html).toContain(
+      '<div class="turn"><span class="muted">turn 1</span><div><span class="who">user</span>',
+    );
+    expect(html).not.toContain("turn 0");
+    expect(html).toContain("d01 turns 1, 2");
+  });
+
+  it("cuts each transcript text at 4000 characters and strips control characters", () => {
+    const huge = `Done\u0000\u001b[31m!\u0007\r\n${"x".repeat(1_000_000)}`;
+    const html = renderBoundaryReport({ ...input, runs: [run("b01", "fail", "Failure\u0000 held.", huge)] });
+    expect(html.length).toBeLessThan(40_000);
+    expect(html).toContain(`<pre>Done!\n${"x".repeat(3994)}… (996,006 more characters)</pre>`);
+    expect(html).toContain("Failure held.");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting none is left
+    expect(html).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
   });
 
   it("renders the audit rates, the kill matrix, the graph and tokens per distinct boundary when given", () => {

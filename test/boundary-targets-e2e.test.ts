@@ -244,7 +244,7 @@ describe("a target that dies mid-conversation", () => {
     expect(graph.nodes.reduce((n, node) => n + node.support, 0)).toBe(answered);
   });
 
-  it("running a plan against it makes the runs it dies in inconclusive (skipped in JUnit), not failed, and exits 1", () => {
+  it("running a plan against it makes the runs it dies in inconclusive (errors in JUnit), not failed, and exits 1", () => {
     const { dir, cli } = done("dying-run");
     expect(cli.stderr).not.toMatch(/internal error/);
     // A target that cannot answer fails the CI job, though no test failed.
@@ -260,7 +260,9 @@ describe("a target that dies mid-conversation", () => {
     }
     expect(runs.filter((r) => r.verdict.verdict === "fail")).toEqual([]);
     const junit = readFileSync(path.join(dir, "junit.xml"), "utf8");
-    expect(junit).toContain(`skipped="${cut.length}"`);
-    expect(junit).toMatch(/<skipped message="The target failed to answer at turn 3: /);
+    expect(junit).toContain(`errors="${cut.length}"`);
+    expect(junit).toMatch(
+      /<error message="The target failed to answer at turn 3: [^"]*" type="target_error">/,
+    );
   });
 });

@@ -24,7 +24,7 @@ function criteriaOf(
   activities.forEach((activity, i) => {
     if (!isSubstantive(activity) && activity !== CUE.refuse && activity !== CUE.notFound) return;
     success.push({
-      text: `By turn ${i + 1} the agent reaches ${activity} (as in the discovery trace).`,
+      text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
       check: { kind: "activity", activity: [activity], from: i },
     });
     const values =

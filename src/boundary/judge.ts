@@ -4,7 +4,8 @@ import type { AbstractTurn, Check, Criterion, Judge, TestCase, Turn, Verdict } f
 /**
  * The `rules` judge (AgentEval §III-B): a verdict from the visible transcript and its per-turn labels, by
  * running each criterion's compiled {@link Check}. Pure and deterministic: the same transcript and labels
- * always give the same verdict, reason and quotes.
+ * always give the same verdict, reason and quotes. Turn indexes in data (`from`, quote `turn`) are 0-based;
+ * every sentence a person reads (`why`, `reason`) numbers turns from 1, like the criteria's text.
  */
 
 /** Longest quoted text, characters; longer turns are cut and end in `…`. */
@@ -16,15 +17,17 @@ type Result = Verdict["criteria"][number]["result"];
 /** Whether a check's condition is true (`holds`), false, or not settled by the transcript (`undefined`). */
 export interface CheckOutcome {
   holds: boolean | undefined;
-  /** Why, as a clause for the reason sentence (no capital, no full stop). */
+  /** Why, as a clause for the reason sentence (no capital, no full stop); turns numbered from 1. */
   why: string;
-  /** The turns that decided it, in transcript order. */
+  /** The turns that decided it (0-based indexes), in transcript order. */
   turns: { turn: number; speaker: Quote["speaker"] }[];
 }
 
 const agent = (turn: number) => ({ turn, speaker: "agent" as const });
 const user = (turn: number) => ({ turn, speaker: "user" as const });
 const list = (names: readonly string[]) => names.join(" or ");
+/** A 0-based turn index as people read it ("turn 1" is the first turn). */
+const nth = (index: number) => `turn ${index + 1}`;
 
 /** Lower-case, commas dropped, whitespace runs collapsed: how `mentions` compares texts. */
 export function normaliseMention(text: string): string {
@@ -62,16 +65,16 @@ export function evaluateCheck(
       if (n <= check.from)
         return {
           holds: undefined,
-          why: `the transcript ended before turn ${check.from}`,
+          why: `the transcript ended before ${nth(check.from)}`,
           turns: lastReply(n),
         };
       for (let i = check.from; i < n; i++)
         if (labelled(i, check.activity))
-          return { holds: true, why: `turn ${i}'s reply is ${labels[i]!.activity}`, turns: [agent(i)] };
+          return { holds: true, why: `${nth(i)}'s reply is ${labels[i]!.activity}`, turns: [agent(i)] };
       const seen = [check.from, n - 1].filter((i, k, all) => all.indexOf(i) === k);
       return {
         holds: false,
-        why: `no reply from turn ${check.from} on is ${list(check.activity)}`,
+        why: `no reply from ${nth(check.from)} on is ${list(check.activity)}`,
         turns: [user(check.from), ...seen.map(agent)],
       };
     }
@@ -83,15 +86,15 @@ export function evaluateCheck(
         return {
           holds: undefined,
           why: check.activity
-            ? `no reply from turn ${check.from} on is ${list(check.activity)}`
-            : `the transcript ended before turn ${check.from}`,
+            ? `no reply from ${nth(check.from)} on is ${list(check.activity)}`
+            : `the transcript ended before ${nth(check.from)}`,
           turns: lastReply(n),
         };
       const hit = candidates.find((i) => check.values.every((v) => mentionsValue(turns[i]!.reply, v)));
       if (hit !== undefined)
         return {
           holds: true,
-          why: `turn ${hit}'s reply mentions ${check.values.join(", ")}`,
+          why: `${nth(hit)}'s reply mentions ${check.values.join(", ")}`,
           turns: [agent(hit)],
         };
       return {
@@ -108,7 +111,7 @@ export function evaluateCheck(
         if (!gated)
           return {
             holds: true,
-            why: `turn ${i}'s reply is ${labels[i]!.activity} without a passed ${list(check.gate)} gate`,
+            why: `${nth(i)}'s reply is ${labels[i]!.activity} without a passed ${list(check.gate)} gate`,
             turns: [...(i > 0 ? [agent(i - 1)] : []), user(i), agent(i)],
           };
       }
@@ -123,7 +126,7 @@ export function evaluateCheck(
         if (missing.length)
           return {
             holds: true,
-            why: `turn ${i}'s reply is ${labels[i]!.activity} before the user provided ${missing.join(", ")}`,
+            why: `${nth(i)}'s reply is ${labels[i]!.activity} before the user provided ${missing.join(", ")}`,
             turns: [user(i), agent(i)],
           };
       }
@@ -180,7 +183,7 @@ function judgeCriterion(
   if (role === "success" && outcome.holds === false && targetFailed)
     outcome = {
       holds: undefined,
-      why: `the target failed to answer at turn ${turns.length - 1}`,
+      why: `the target failed to answer at ${nth(turns.length - 1)}`,
       turns: [user(turns.length - 1)],
     };
   const result: Result =
@@ -190,11 +193,13 @@ function judgeCriterion(
 
 /**
  * Decide a test's verdict from its transcript (AgentEval §III-B). `fail` when a failure criterion holds
- * (checked first) or a success criterion is violated; `inconclusive` when the transcript is empty, a success
- * criterion is undecided (its prerequisite turn was never reached, its activity never appeared, it has no
- * check, or the last reply is empty because the target failed to answer), or no criterion could be decided
- * at all; otherwise `pass`. `criteria` lists success then failure criteria with results from the test's
- * point of view (a failure criterion that holds is `violated`).
+ * (checked first) or a success criterion is violated; `inconclusive` when the transcript is empty, the test
+ * has no criteria, a success criterion is undecided (its prerequisite turn was never reached, its activity
+ * never appeared, it has no check, or the last reply is empty because the target failed to answer), or no
+ * criterion could be decided at all; otherwise `pass`. A pass of a test without success criteria says so in
+ * its reason: it rests only on forbidden behaviour not being seen, which a check naming an activity no
+ * labeller produces (a typo) also gives. `criteria` lists success then failure criteria with results from
+ * the test's point of view (a failure criterion that holds is `violated`, one that did not happen `met`).
  * @param labels the labeller's abstraction, one per turn.
  * @throws InputError when `labels` and `turns` differ in length.
  */
@@ -230,6 +235,8 @@ export function judgeByRules(
 
   if (turns.length === 0)
     return verdict("inconclusive", "The transcript is empty: the target never answered a turn.", []);
+  if (judged.length === 0)
+    return verdict("inconclusive", "The test has no success or failure criterion: nothing to decide.", []);
   const held = judged.find((j) => j.role === "failure" && j.result === "violated");
   if (held) return because(held, "held");
   const violated = judged.find((j) => j.role === "success" && j.result === "violated");
@@ -239,17 +246,27 @@ export function judgeByRules(
   const met = judged.filter((j) => j.role === "success");
   if (met.length === 0 && judged.every((j) => j.result === "undecided"))
     return verdict("inconclusive", "No criterion of the test could be decided from the transcript.", []);
-  const named = met.length ? met.map((j) => `"${j.criterion.text}"`).join(", ") : "no success criterion";
+  const open = judged.filter((j) => j.role === "failure" && j.result === "undecided").length;
+  const openNote = open
+    ? ` ${open} of the ${test.failure.length} failure criteria could not be decided.`
+    : "";
+  const quotes = quotesOf(
+    met.flatMap((j) => j.outcome.turns),
+    turns,
+  );
+  if (met.length === 0)
+    return verdict(
+      "pass",
+      `Passed: no failure criterion held; the test has no success criterion.${openNote}`,
+      quotes,
+    );
   const failures = test.failure.length
     ? `none of the ${test.failure.length} failure criteria held`
     : "the test has no failure criterion";
   return verdict(
     "pass",
-    `Passed: ${named} met and ${failures}.`,
-    quotesOf(
-      met.flatMap((j) => j.outcome.turns),
-      turns,
-    ),
+    `Passed: ${met.map((j) => `"${j.criterion.text}"`).join(", ")} met and ${failures}.${openNote}`,
+    quotes,
   );
 }
 

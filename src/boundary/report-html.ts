@@ -5,6 +5,8 @@ import {
   costRows,
   latestRuns,
   orderForReport,
+  SHOWN_CHARS,
+  shownText,
   summarizeRuns,
   type VerdictCounts,
 } from "./report.ts";
@@ -13,15 +15,19 @@ import type { AuditSummary, Criterion, TestCase, TestRun, Verdict } from "./type
 /**
  * The boundary report as one self-contained HTML page (AgentEval §III-B verdicts, §VI audit, Table VIII
  * costs): verdict counts, the workflow graph, costs, the audit, then every test with its criteria, verdict,
- * quoted turns and collapsed transcript, failures first. All text is escaped; the graph SVG is inlined as
- * given (our own renderer's output).
+ * quoted turns and collapsed transcript, failures first. Turns are numbered from 1. All text is escaped, and
+ * text from runs and plans is stripped of control characters and cut to `SHOWN_CHARS` per turn, quote or
+ * reason (a bot sending megabyte replies must not make a report of hundreds of MB); the graph SVG is inlined
+ * as given (our own renderer's output).
  */
 
 const CSS = `<style>.badge.pass{background:var(--ok)}.badge.fail{background:var(--crit)}.badge.inconclusive{background:var(--exp)}.badge.not-run,.badge.kind{background:var(--minor)}.badge.met{background:var(--ok)}.badge.violated{background:var(--crit)}.badge.undecided{background:var(--exp)}
 .test{border-left:4px solid var(--line);padding:4px 0 4px 10px;margin:14px 0}.test.fail{border-color:var(--crit)}.test.inconclusive{border-color:var(--exp)}.test.pass{border-color:var(--ok)}
 .counts .badge{font-size:14px;padding:2px 10px;margin-right:6px}.graph svg{max-width:100%;height:auto}.turn{margin:6px 0}.turn .who{font-weight:600}</style>`;
 
-const badge = (cls: string, text = cls) => `<span class="badge ${esc(cls)}">${esc(text)}</span>`;
+/** Text from a run or plan as HTML: control characters stripped, cut to {@link SHOWN_CHARS}, escaped. */
+const text = (t: string) => esc(shownText(t, SHOWN_CHARS));
+const badge = (cls: string, label = cls) => `<span class="badge ${esc(cls)}">${esc(label)}</span>`;
 const anchor = (id: string) => `test-${id}`;
 const testLink = (id: string) => `<a href="#${esc(anchor(id))}">${esc(id)}</a>`;
 
@@ -53,15 +59,25 @@ function resultOf(criteria: Verdict["criteria"], c: Criterion, index: number) {
   return same && same.text === c.text ? same.result : criteria.find((x) => x.text === c.text)?.result;
 }
 
+/**
+ * A criterion's result as a badge. Results are from the test's point of view, so a failure criterion is shown
+ * by what happened: `violated` = "held" (red), `met` = "did not happen" (green).
+ */
+function resultBadge(result: Verdict["criteria"][number]["result"] | undefined, role: "success" | "failure") {
+  if (!result) return badge("not-run", "not judged");
+  if (role === "success" || result === "undecided") return badge(result);
+  return result === "violated" ? badge("violated", "held") : badge("met", "did not happen");
+}
+
 function criteriaHtml(test: TestCase, run: TestRun | undefined): string {
   const criteria = run?.verdict.criteria ?? [];
-  const item = (c: Criterion, i: number) => {
-    const result = resultOf(criteria, c, i);
-    return `<li>${result ? badge(result) : badge("not-run", "not judged")} ${esc(c.text)}${c.check ? ` <span class="muted">(${esc(c.check.kind)} check)</span>` : ""}</li>`;
-  };
-  const list = (cs: Criterion[], offset: number) =>
-    cs.length ? `<ul>${cs.map((c, i) => item(c, offset + i)).join("")}</ul>` : '<p class="muted">none</p>';
-  return `<h3>Success criteria (all must hold)</h3>${list(test.success, 0)}<h3>Failure criteria (any holding fails)</h3>${list(test.failure, test.success.length)}`;
+  const item = (c: Criterion, i: number, role: "success" | "failure") =>
+    `<li>${resultBadge(resultOf(criteria, c, i), role)} ${text(c.text)}${c.check ? ` <span class="muted">(${esc(c.check.kind)} check)</span>` : ""}</li>`;
+  const list = (cs: Criterion[], role: "success" | "failure", offset: number) =>
+    cs.length
+      ? `<ul>${cs.map((c, i) => item(c, offset + i, role)).join("")}</ul>`
+      : '<p class="muted">none</p>';
+  return `<h3>Success criteria (all must hold)</h3>${list(test.success, "success", 0)}<h3>Failure criteria (any holding fails)</h3>${list(test.failure, "failure", test.success.length)}`;
 }
 
 function transcriptHtml(run: TestRun): string {
@@ -69,7 +85,7 @@ function transcriptHtml(run: TestRun): string {
     .map((t, i) => {
       const l = run.labels[i];
       const tag = (s: string | undefined) => (s ? ` <code>${esc(s)}</code>` : "");
-      return `<div class="turn"><span class="muted">turn ${i}</span><div><span class="who">user</span>${tag(l?.userAction)}<pre>${esc(t.user)}</pre></div><div><span class="who">agent</span>${tag(l?.activity)} <span class="muted">${Math.round(t.ms)} ms</span><pre>${esc(t.reply || "(no reply)")}</pre></div></div>`;
+      return `<div class="turn"><span class="muted">turn ${i + 1}</span><div><span class="who">user</span>${tag(l?.userAction)}<pre>${text(t.user)}</pre></div><div><span class="who">agent</span>${tag(l?.activity)} <span class="muted">${Math.round(t.ms)} ms</span><pre>${text(t.reply || "(no reply)")}</pre></div></div>`;
     })
     .join("");
   return `<details><summary>Transcript (${run.turns.length} turns, ${(run.ms / 1000).toFixed(1)} s)</summary>${turns || '<p class="muted">empty</p>'}</details>`;
@@ -77,11 +93,11 @@ function transcriptHtml(run: TestRun): string {
 
 function testHtml(test: TestCase, run: TestRun | undefined): string {
   const verdict = run?.verdict.verdict ?? "not-run";
-  const facts: [string, string][] = [["goal", esc(test.goal)]];
+  const facts: [string, string][] = [["goal", text(test.goal)]];
   if (test.target)
     facts.push([
       "target",
-      `${esc(test.target.kind)} <code>${esc(test.target.location)}</code> — ${esc(test.target.label)} (potential ${test.target.potential.toFixed(2)})`,
+      `${esc(test.target.kind)} <code>${esc(test.target.location)}</code> — ${text(test.target.label)} (potential ${test.target.potential.toFixed(2)})`,
     ]);
   if (test.card)
     facts.push(
@@ -90,17 +106,17 @@ function testHtml(test: TestCase, run: TestRun | undefined): string {
       ["expected / forbidden", `${esc(test.card.expected)} / ${esc(test.card.forbidden)}`],
     );
   facts.push(
-    ["hints", test.hints.length ? test.hints.map((h) => `<code>${esc(h)}</code>`).join("<br>") : "none"],
+    ["hints", test.hints.length ? test.hints.map((h) => `<code>${text(h)}</code>`).join("<br>") : "none"],
     ["turn budget", String(test.turnBudget)],
-    ["source", `${esc(test.source.traceId)} turns ${esc(test.source.turns.join(", ") || "—")}`],
+    ["source", `${esc(test.source.traceId)} turns ${test.source.turns.map((i) => i + 1).join(", ") || "—"}`],
   );
-  if (run?.error) facts.push(["target error", esc(run.error)]);
+  if (run?.error) facts.push(["target error", text(run.error)]);
   const kv = `<div class="kv">${facts.map(([k, v]) => `<span>${esc(k)}</span><span>${v}</span>`).join("")}</div>`;
   const judged = run
-    ? `<h3>Verdict</h3><p>${badge(verdict)} ${esc(run.verdict.reason)}</p>${run.verdict.quotes
+    ? `<h3>Verdict</h3><p>${badge(verdict)} ${text(run.verdict.reason)}</p>${run.verdict.quotes
         .map(
           (q) =>
-            `<div class="turn"><span class="muted">turn ${q.turn}</span> <span class="who">${esc(q.speaker)}</span><pre>${esc(q.text)}</pre></div>`,
+            `<div class="turn"><span class="muted">turn ${q.turn + 1}</span> <span class="who">${esc(q.speaker)}</span><pre>${text(q.text)}</pre></div>`,
         )
         .join("")}${transcriptHtml(run)}`
     : '<p class="muted">Not run.</p>';
@@ -138,7 +154,7 @@ export function renderBoundaryReport(input: BoundaryReportInput): string {
       ? ""
       : `<p>Tokens per distinct boundary: <b>${Math.round(input.tokensPerDistinctBoundary).toLocaleString("en-US")}</b></p>`;
   const body = `${CSS}<h1>Gauntlet boundary report</h1>
-<p class="muted">Target <code>${esc(input.target)}</code> · ${esc(input.createdAt)} · ${input.tests.length} tests (AgentEval)</p>
+<p class="muted">Target <code>${text(input.target)}</code> · ${esc(input.createdAt)} · ${input.tests.length} tests (AgentEval)</p>
 <p class="counts">${countsHtml(summary)}</p>${kinds}
 ${graph}
 <h2>Cost</h2>${table(costRows(input.costs).map((r) => r.map(esc)))}${perBoundary}
@@ -147,5 +163,5 @@ ${input.audit ? auditHtml(input.audit) : ""}
 ${orderForReport(input.tests, runs)
   .map((t) => testHtml(t, runs.get(t.id)))
   .join("\n")}`;
-  return page(`Gauntlet boundary report — ${input.target}`, body);
+  return page(`Gauntlet boundary report — ${shownText(input.target, 200)}`, body);
 }

@@ -89,6 +89,37 @@ export function orderForReport(tests: readonly TestCase[], runs: ReadonlyMap<str
     .map((x) => x.t);
 }
 
+/** Longest text of a turn, quote, reason or target error the report and JUnit show, characters (UTF-16 units). */
+export const SHOWN_CHARS = 4000;
+
+/**
+ * Text from the target made safe to show: `\r\n` and lone `\r` become `\n`, ANSI escape sequences (colours
+ * of a process's stderr) and every other control character — C0 except `\n` and `\t`, DEL, C1 — are removed.
+ */
+export function stripControls(text: string): string {
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences (CSI … final byte)
+      .replace(/\u001B\[[0-?]*[ -/]*[@-~]/g, "")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "")
+  );
+}
+
+/**
+ * Cut a text to `max` characters, saying how much was left out: `…` and ` (N more characters)`. A surrogate
+ * pair is never split.
+ */
+export function clipText(text: string, max = SHOWN_CHARS): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[max - 1] ?? "") ? max - 1 : max;
+  return `${text.slice(0, end)}… (${(text.length - end).toLocaleString("en-US")} more characters)`;
+}
+
+/** A text from a run or plan as shown to people: {@link stripControls}, then {@link clipText}. */
+export const shownText = (text: string, max = SHOWN_CHARS) => clipText(stripControls(text), max);
+
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 /** A rate in [0, 1] as a percentage with one decimal, e.g. `83.3%`. */
 export const percent = (x: number | undefined) => (x === undefined ? "—" : `${(100 * x).toFixed(1)}%`);

@@ -202,7 +202,8 @@ export interface RankedTarget extends BoundaryTarget {
 
 /**
  * A check a criterion compiles to, so the `rules` judge can decide it from the transcript. Replies are
- * labelled with the plan's labeller first. Turn indexes are 0-based; `from` counts from that turn on.
+ * labelled with the plan's labeller first. Turn indexes are 0-based; `from` counts from that turn on. People
+ * read turns numbered from 1: a criterion's text, the judge's reasons and the report call `from: 3` "turn 4".
  * - `activity`: some reply (from `from`) has one of `activity`.
  * - `mentions`: a reply (labelled one of `activity` when given) mentions every value (case-insensitive,
  *   commas ignored); undecided when no reply has the activity.
@@ -309,8 +310,9 @@ export type TestCase = z.output<typeof TestCase>;
 export const Verdict = z
   .object({
     verdict: z.enum(["pass", "fail", "inconclusive"]),
+    /** Why, in one or two sentences for people; turns are numbered from 1 ("turn 3's reply…"). */
     reason: z.string(),
-    /** The turns that decided it, quoted. */
+    /** The turns that decided it, quoted; `turn` is the 0-based index into the transcript (shown +1). */
     quotes: z.array(
       z
         .object({
@@ -320,6 +322,11 @@ export const Verdict = z
         })
         .strict(),
     ),
+    /**
+     * Each criterion's result, success then failure criteria, from the test's point of view: a failure
+     * criterion that held is `violated`, one that did not happen `met` (the report shows "held" / "did not
+     * happen").
+     */
     criteria: z
       .array(z.object({ text: z.string(), result: z.enum(["met", "violated", "undecided"]) }).strict())
       .default([]),
