@@ -64,6 +64,8 @@ export interface CampaignOptions {
   auditSeed?: number;
   /** Run this plan instead of discovering and planning (`boundary run --plan`). */
   plan?: PlanFile;
+  /** With `plan`: the workflow graph picture made with it (its folder's `graph.svg`), for the report. */
+  graphSvgFile?: string;
   /** Stop after this stage (`discover` and `plan` commands). */
   until?: "discover" | "plan" | "run";
   onProgress?: (line: string) => void;
@@ -197,7 +199,9 @@ async function discoverAndPlan(
   if (options.until !== "discover") {
     plan = await stage("plan", ledger, costs, async () => {
       if (existsSync(file("plan.yaml"))) {
-        say(`plan: ${file("plan.yaml")} exists and is kept as it is (edits survive); delete it to plan again`);
+        say(
+          `plan: ${file("plan.yaml")} exists and is kept as it is (edits survive); delete it to plan again`,
+        );
         return { value: loadPlan(file("plan.yaml")), targetTurns: 0 };
       }
       const planned = await buildPlan(
@@ -372,8 +376,8 @@ function writeOutputs(
   writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   // A run of a plan always leaves its report and JUnit file, an empty plan's included (CI reads junit.xml).
   if (r.plan && (options.until === undefined || options.until === "run")) {
-    const svg =
-      r.graph && existsSync(file("graph.svg")) ? readFileSync(file("graph.svg"), "utf8") : undefined;
+    const svgFile = r.graph ? file("graph.svg") : options.graphSvgFile;
+    const svg = svgFile && existsSync(svgFile) ? readFileSync(svgFile, "utf8") : undefined;
     writeFileSync(
       file("report.html"),
       renderBoundaryReport({

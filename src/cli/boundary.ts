@@ -167,7 +167,9 @@ async function campaign(
         ? { auditFaults, auditSeed: airlineOptions(spec.slice("airline".length + 1)).seed }
         : {}),
       ...(until ? { until } : {}),
-      ...(plan ? { plan } : {}),
+      ...(plan
+        ? { plan, ...(flags.plan ? { graphSvgFile: path.join(path.dirname(flags.plan), "graph.svg") } : {}) }
+        : {}),
       onProgress: (line) => process.stderr.write(`${line}\n`),
     });
     process.stdout.write(`${summaryText(summary, dir, until)}\n`);
