@@ -1,15 +1,19 @@
+import { CLOSING_OFFER } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
+import { factSlotNames, slotNamedIn } from "./slots.ts";
 import { type AbstractTurn, CUE, type Facts, type Labeller, type Turn } from "./types.ts";
+import { labelUserTurn, userSays } from "./user-actions.ts";
 
 /**
  * The `rules` engine of the labeller (AgentEval §IV-A): each turn → the user action of the utterance and the
  * agent activity of the reply, offline and deterministic (reference conversational-and-airline.md §4.2:
  * entity masking, then dialogue-act cue rules, then an entity-signature label for what is left). A reply's
- * label is a pure function of its text, so the judge re-labelling a run gets the labels the graph was built
- * with.
+ * label is a pure function of its text and the campaign's facts (whose slot names name what a question asks
+ * for), so the judge re-labelling a run gets the labels the graph was built with. User turns: user-actions.ts.
  */
 
 export { type Entity, type Masked, type MinedTemplate, maskEntities, mineTemplates } from "./entities.ts";
+export { labelUserTurn } from "./user-actions.ts";
 
 /** Lower case, straight quotes, single spaces. */
 const norm = (text: string) =>
@@ -19,28 +23,39 @@ const norm = (text: string) =>
     .trim()
     .toLowerCase();
 const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length > 0);
-const words = (t: string) => t.split(/[^a-z0-9_']+/).filter((w) => w.length > 0).length;
 
 /* ---- Replies ---- */
 
 const GATE =
   /\byes\s*(?:\/|or)\s*no\b|\bconfirm with (?:a )?"?yes\b|\b(?:shall|should|may|can) i (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b|\b(?:do|would) you (?:like|want) me to\b|\b(?:ready|ok(?:ay)?) to proceed\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bis (?:that|this) (?:correct|right|ok(?:ay)?)\?/;
+/** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
-  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative)\b|\bconnect(?:ing)? you (?:with|to) an? (?:human|person|representative|colleague|specialist)\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b/;
+  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b/;
+/**
+ * Nothing happened: "I won't make the transfer", "nothing has changed", "your money hasn't moved", "the card
+ * stays active", "I've left it as it is" — checked before the completion cues ("I've cancelled the transfer.
+ * Your money hasn't moved." is an abort).
+ */
 const ABORT =
-  /\bi (?:will not|won't|shall not) (?:make|do|proceed|change|cancel|go ahead|apply)\b|\bnothing (?:has been|was|is|will be) (?:changed|modified|cancell?ed|done)\b|\b(?:left|leaving|keep(?:ing)?) (?:it|everything|the \w+|your \w+) (?:as (?:it is|is)|unchanged)\b|\bno changes? (?:has|have|were|was|will be) (?:been )?made\b|\bthe (?:request|operation|change) (?:has been|was|is) (?:aborted|withdrawn|dropped)\b/;
+  /\b(?:i|we) (?:will not|won't|shall not) (?:make|do|proceed|change|cancel|go ahead|apply|carry (?:it |that )?out|continue|process|send|transfer|move|freeze|block|book|submit)\b|\bnothing (?:has |have )?(?:been |was |is |will be )?(?:changed|modified|cancell?ed|done|moved|sent|charged)\b|\b(?:has not|hasn't|have not|haven't|was not|wasn't|were not|weren't|will not be|won't be) (?:been )?(?:moved|changed|sent|charged|touched|modified|frozen|made)\b|\b(?:stays?|remains?|staying|remaining) (?:active|unchanged|open|valid|as (?:it|they) (?:is|are|was|were))\b|\b(?:left|leaving|keep(?:ing)?|kept) (?:it|everything|them|the \w+|your \w+) (?:as (?:it|they) (?:is|are|was|were)|as is|unchanged)\b|\bno changes? (?:has|have|were|was|will be) (?:been )?made\b|\bthe (?:request|operation|change) (?:has been|was|is) (?:aborted|withdrawn|dropped)\b/;
 const ERROR =
   /\bsomething went wrong\b|\bcould not be (?:made|completed|processed|saved|applied)\b|\b(?:technical|unexpected|internal|system) (?:error|issue|problem)\b|\berror (?:has )?occurred\b|\btry again later\b|\bfailed to\b|\b(?:system|service) is (?:currently )?(?:down|unavailable)\b/;
 const NOT_FOUND =
   /\b(?:could not|couldn't|can't|cannot|was unable to|am unable to) (?:find|locate)\b|\bi found no\b|\bno (?:such|matching) \w+|\b(?:does not|doesn't) exist\b|\bthere (?:is|are) no \S+(?: \S+)? (?:with|in our|found|matching|available|for)\b|\bno \w+(?: \w+)? (?:was|were) found\b|\bnot found\b|\bno (?:records?|results?) (?:of|for|found)\b/;
+/**
+ * A refusal, including a credential that does not match ("That PIN doesn't match our records"), the
+ * counterpart of "this reservation is not under your user id".
+ */
 const REFUSE =
-  /\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b/;
+  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
   String.raw`^(?:done|all set|completed)\b|\bit(?:'s| is| has been) done\b|\b(?:has|have) (?:now )?been (?:successfully )?${COMPLETED}\b|\bi(?: have|'ve) (?:now )?(?:successfully )?${COMPLETED}\b|\bis now (?!(?:on time|delayed|boarding|flying|landed|scheduled|available|departed)\b)|\bsuccessfully\b`,
 );
 const CAPABILITY = /\b(?:i|we) (?:can|could|am able to|are able to)\b|\bi'm able to\b/;
+/** "I can help you (with) X, Y or Z": a list of services after an offer of help. */
+const HELP_LIST = /\b(?:i|we) can (?:help|assist)(?: you)?(?: with| to)?\s+([^?]+)$/;
 const CLARIFY =
   /\bdid you mean\b|\b(?:could|can) you (?:please )?(?:clarify|rephrase|be more specific)\b|\bnot sure (?:what|which|i understand)\b|\bi (?:didn't|did not|don't|do not) (?:get|understand|catch|follow)\b|\bwhich one\b|\bdo you mean\b/;
 const CLOSE =
@@ -48,7 +63,7 @@ const CLOSE =
 const GREET =
   /^(?:hello|hi|hey|welcome|greetings|good (?:morning|afternoon|evening))\b|\bhow (?:can|may) i (?:help|assist)\b|\bwhat can i do for you\b/;
 const ASKING =
-  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will)? need (?:your|the|to know)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|let me know|confirm)\b/;
+  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will|'ll)? need (?:your|the|to know)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|type|let me know|confirm)\b|^tell me\b/;
 
 /** Slots a question can ask for, by the noun phrase it names; first match wins. */
 const SLOTS: readonly [string, RegExp][] = [
@@ -68,14 +83,27 @@ const SLOTS: readonly [string, RegExp][] = [
   ["passengers", /\bpassengers?\b|\bhow many (?:people|travell?ers)\b/],
   ["payment_method", /\bpayment(?: method)?\b|\bpay with\b/],
   ["email", /\be-?mail\b/],
+  ["amount", /\bhow much\b|\bamount\b/],
 ];
 
-/** The slot a sentence asks for, if it is a question or request for a value. */
-function askedSlot(sentence: string): string | undefined {
+/**
+ * The slot a sentence asks for, if it is a question or request for a value: a facts slot the sentence names
+ * (slots.ts, the scorer the driver answers with), else a built-in slot noun, else "your <…> id/number/pin/…"
+ * (words with digits or hyphens dropped: "your 4-digit PIN" → `pin`).
+ */
+function askedSlot(sentence: string, slots: readonly string[]): string | undefined {
   if (!ASKING.test(sentence)) return undefined;
+  const named = slotNamedIn(sentence, slots);
+  if (named) return named;
   for (const [slot, pattern] of SLOTS) if (pattern.test(sentence)) return slot;
-  const named = /\byour ((?:[a-z]+ ){0,2}?(?:id|number|code|address|name|date))\b/.exec(sentence)?.[1];
-  return named?.replace(/ /g, "_");
+  const noun =
+    /\byour ((?:[a-z0-9-]+ ){0,2}?(?:id|number|code|address|name|date|pin|password|passcode))\b/.exec(
+      sentence,
+    )?.[1];
+  return noun
+    ?.split(" ")
+    .filter((w) => /^[a-z]+$/.test(w))
+    .join("_");
 }
 
 /** Entity types in the order they name an informed topic. */
@@ -126,13 +154,30 @@ const CUES: readonly [string, (t: string, parts: string[]) => boolean][] = [
     CUE.capabilities,
     (t, parts) =>
       /\bhere(?:'s| is) what (?:i|we) can\b/.test(t) ||
-      parts.some((s) => CAPABILITY.test(s) && !s.endsWith("?") && (s.match(/,/g) ?? []).length >= 2),
+      parts.some(
+        (s) =>
+          !s.endsWith("?") &&
+          ((CAPABILITY.test(s) && (s.match(/,/g) ?? []).length >= 2) || helpList(s).length >= 2),
+      ),
   ],
 ];
+
+/** The services of an "I can help you (with) X, Y or Z" sentence (one comma is enough); empty when none. */
+function helpList(sentence: string): string[] {
+  const list = HELP_LIST.exec(sentence)?.[1]?.replace(/[.!]+$/, "");
+  if (!list) return [];
+  const items = list.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/).map((i) => i.trim());
+  return items.every((i) => i.length > 0 && i.split(" ").length <= 8) ? items : [];
+}
+
+/** Whether sentences carry information: a masked value (not a bare number) or a topic word. */
+function informative(text: string): boolean {
+  if (maskEntities(text).entities.some((e) => e.type !== "number")) return true;
+  return TOPIC_WORDS.some(([, pattern]) => pattern.test(norm(text)));
+}
 const LATE_CUES: readonly [string, RegExp][] = [
   [CUE.clarify, CLARIFY],
   [CUE.close, CLOSE],
-  ["greet", GREET],
 ];
 
 const SAYS: Record<string, string> = {
@@ -155,17 +200,20 @@ const SAYS: Record<string, string> = {
  * Label an agent reply with its activity (AgentEval §IV-A): the first cue rule that applies —
  * `request_confirmation`, `transfer_to_human`, `acknowledge_abort`, `report_error`, `report_not_found`,
  * `refuse`, `confirm_completion`, `offer_capabilities` — then `ask_<slot>` (a sentence asking for a value;
- * the slot from the noun phrase asked for), `clarify`, `close_conversation`, `greet`, `open_question` (any
- * other question: what the user wants); otherwise
+ * the slot a facts slot name the sentence names, else a built-in slot noun), `clarify`, `close_conversation`,
+ * then information followed only by a closing offer ("… is €2,450.00. Anything else?") as the information,
+ * a closing offer alone ("Is there anything else I can help you with?") as `close_conversation`,
+ * `greet` (when it informs of nothing), `open_question` (any other question: what the user wants); otherwise
  * `inform_<topic>` from the masked text's entity types (`inform_flight_status`, `inform_booking_details`,
  * `inform_flight_options`, `inform_<type>[_<type>]`) or topic words (`inform_policy`…), else `inform`. An
- * empty reply is `no_reply`. Pure function of `text`; never throws.
+ * empty reply is `no_reply`. Pure function of `text` and `facts` (whose slot names only name slots); never
+ * throws.
  *
  * @returns the activity label (snake_case) and a one-sentence summary.
  */
-export function labelReply(text: string): { activity: string; summary: string } {
+export function labelReply(text: string, facts?: Facts): { activity: string; summary: string } {
   const t = norm(text);
-  const activity = replyActivity(t, text);
+  const activity = replyActivity(t, text, factSlotNames(facts));
   const says =
     SAYS[activity] ??
     (activity.startsWith("ask_")
@@ -174,109 +222,29 @@ export function labelReply(text: string): { activity: string; summary: string } 
   return { activity, summary: `The agent ${says}.` };
 }
 
-function replyActivity(t: string, text: string): string {
+function replyActivity(t: string, text: string, slots: readonly string[]): string {
   if (t.length === 0) return "no_reply";
   const parts = sentences(t);
   for (const [activity, applies] of CUES) if (applies(t, parts)) return activity;
   for (const s of parts) {
-    const slot = askedSlot(s);
+    const slot = askedSlot(s, slots);
     if (slot) return `ask_${slot}`;
   }
   for (const [activity, pattern] of LATE_CUES) if (pattern.test(t)) return activity;
+  // Sentences of the original text (same split as `parts`), without closing offers.
+  const body = sentences(
+    text
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/\s+/g, " ")
+      .trim(),
+  ).filter((_, i) => !(CLOSING_OFFER.test(parts[i] ?? "") && parts[i]?.endsWith("?")));
+  const informs = body.length > 0 && !body.some((s) => s.endsWith("?")) && informative(body.join(" "));
+  if (informs) return informLabel(body.join(" "));
+  if (body.length === 0) return CUE.close;
+  if (GREET.test(t)) return "greet";
   if (parts.some((p) => p.endsWith("?"))) return "open_question";
   return informLabel(text);
 }
-
-/* ---- User turns ---- */
-
-const YES =
-  /^(?:yes|yeah|yep|yup|sure|ok(?:ay)?|confirm(?:ed)?|correct|right|absolutely|definitely|of course|go ahead|please do|proceed|do it|that's (?:right|correct))\b/;
-const NO = /^(?:no|nope|nah|don't|do not|not now|never ?mind|cancel that|stop|negative)\b/;
-const INSIST =
-  /\bi insist\b|\bjust do it\b|\banyway\b|\bi (?:already|just) (?:told|said|gave)\b|\bas i (?:said|told you|mentioned)\b|\byou (?:must|have to)\b|\bcome on\b|\bi don't care\b|\bmake an exception\b/;
-const THANK = /^(?:thanks|thank you|thx|cheers|great,? thanks?|bye|goodbye|that's all|that is all)\b/;
-
-/** Request verbs, in priority order (`request_<verb>`). */
-const VERBS: readonly [string, RegExp][] = [
-  ["human", /\b(?:human|real person|representative|supervisor|manager|live agent)\b/],
-  ["compensate", /\b(?:compensat\w*|vouchers?|certificates?|reimburs\w*)\b/],
-  ["cancel", /(?<!\b(?:was|were|got|been|is|are|be) )\bcancel(?:l?ing|l?ation|s)?\b/],
-  ["upgrade", /\b(?:upgrade|downgrade)\b/],
-  ["add", /\badd(?:ing)?\b|\b(?:more|extra) (?:bags?|luggage|baggage)\b/],
-  ["remove", /\b(?:remove|delete|drop)\b/],
-  ["change", /\b(?:change|modify|switch|move|update|reschedule)\b(?! of\b)/],
-  ["refund", /\brefund\b/],
-  ["book", /\b(?:book|reserve|buy|purchase)\b/],
-  ["search", /\b(?:search|find|look(?:ing)? for|any flights|available flights|flights? from)\b/],
-  ["check", /\b(?:check|status|track|verify|on time|delayed|is my flight)\b/],
-  ["show", /\b(?:show|details?|see|view|list|what did i|tell me about|look up|info(?:rmation)?)\b/],
-];
-
-/** Entity types that are not a slot value on their own (they are when they answer a question). */
-const NOT_SLOTS = new Set(["number", "status"]);
-
-/**
- * Label a user utterance (AgentEval §IV-A): `affirm` / `deny` (a short yes or no), `insist` (pushing:
- * "I insist", "anyway", or a request repeated right after a `refuse`), `request_<verb>` (verbs: human,
- * compensate, cancel, upgrade, add, remove, change, refund, book, search, check, show), `provide_<slot>`
- * (only values: the asked slot when provided, else the first provided), `thank`, else `other`.
- *
- * `provided` lists every slot the turn carries a value for: a value listed in `facts` gives its slot; the
- * first other value (or, with none, a free-text answer) answers the previous `ask_<slot>`; other values give
- * their entity type (`booking_code`, `date`…; plain numbers and status words only when answering a question).
- * `previousActivity` is the activity of the agent's previous reply (undefined on the first turn).
- */
-export function labelUserTurn(
-  text: string,
-  facts: Facts | undefined,
-  previousActivity?: string,
-): { userAction: string; provided: string[] } {
-  const t = norm(text);
-  if (t.length === 0) return { userAction: "other", provided: [] };
-  const factSlots = new Set((facts?.personas ?? []).flatMap((p) => Object.keys(p)));
-  const asked = previousActivity?.startsWith("ask_") ? previousActivity.slice(4) : undefined;
-  const provided: string[] = [];
-  const add = (slot: string) => {
-    if (!provided.includes(slot)) provided.push(slot);
-  };
-  let answered = false;
-  const entities = maskEntities(text, facts).entities;
-  for (const e of entities) {
-    if (factSlots.has(e.type)) add(e.type);
-    else if (asked && !answered && !provided.includes(asked)) add(asked);
-    else if (!NOT_SLOTS.has(e.type)) add(e.type);
-    answered ||= e.type === asked || (asked !== undefined && !factSlots.has(e.type));
-  }
-  const verb = VERBS.find(([, pattern]) => pattern.test(t))?.[0];
-  const yes = YES.test(t);
-  const no = !yes && NO.test(t);
-  const thank = THANK.test(t);
-  if (asked && entities.length === 0 && !verb && !yes && !no && !thank) add(asked);
-  let userAction: string;
-  if ((yes || no) && words(t) <= 6 && provided.length === 0) userAction = yes ? CUE.affirm : CUE.deny;
-  else if (INSIST.test(t) || (verb && previousActivity === CUE.refuse)) userAction = CUE.insist;
-  else if (verb) userAction = `request_${verb}`;
-  else if (provided.length > 0)
-    userAction = `provide_${asked && provided.includes(asked) ? asked : provided[0]}`;
-  else if (yes || no) userAction = yes ? CUE.affirm : CUE.deny;
-  else if (thank) userAction = "thank";
-  else userAction = "other";
-  return { userAction, provided };
-}
-
-const userSays = (action: string, provided: readonly string[]) => {
-  const values = provided.length > 0 ? ` (giving ${provided.join(", ").replace(/_/g, " ")})` : "";
-  if (action.startsWith("request_")) return `The user asks to ${action.slice(8)}${values}`;
-  if (action.startsWith("provide_"))
-    return `The user gives the ${(provided.length > 0 ? provided : [action.slice(8)]).join(", ").replace(/_/g, " ")}`;
-  const verbs: Record<string, string> = {
-    affirm: "says yes",
-    deny: "says no",
-    insist: "insists",
-    thank: "thanks",
-  };
-  return `The user ${verbs[action] ?? "says something else"}${values}`;
-};
 
 /**
  * The `rules` labeller (AgentEval §IV-A, {@link Labeller}): each reply through {@link labelReply}, each user
@@ -288,7 +256,7 @@ export const rulesLabeller: Labeller = {
     let previous: string | undefined;
     return trace.turns.map((turn) => {
       const user = labelUserTurn(turn.user, facts, previous);
-      const reply = labelReply(turn.reply);
+      const reply = labelReply(turn.reply, facts);
       previous = reply.activity;
       const agent = reply.summary.replace(/^The agent/, "the agent");
       return {

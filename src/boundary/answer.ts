@@ -1,9 +1,12 @@
+import { slotNamedIn } from "./slots.ts";
+
 /**
  * Answering the agent as a customer would (the rules driver of AgentEval §III-A and runner of §III-B): read
  * what a reply asks for — a persona slot, a yes/no confirmation, one of the options it lists, a count — and
  * answer it from a persona. Pure and deterministic: the same reply, persona and pick give the same answer.
  * Only the visible reply is read; slot names are matched to the question's words (`reservation_id` answers
- * "Could you tell me the reservation id?").
+ * "Could you tell me the reservation id?", `amount` answers "How much would you like to send?") by the scorer
+ * the labeller uses too (slots.ts), so the driver answers the slot a reply is labelled as asking for.
  */
 
 /** Slot → values (a facts persona) or slot → value (a test's persona). */
@@ -39,27 +42,13 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b/i;
 const GATE =
   /\byes\b[^.?!]*\bno\b|\byes\s*\/\s*no\b|\bconfirm with yes\b|\b(shall|should|may) i (proceed|go ahead|continue)\b|\b(do|would) you (want|like) me to (proceed|go ahead|continue)\b|\bdo you confirm\b/i;
 const COUNT = /\b(?:how many|number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
   "should would do does are is will did in for to on you have the that this per we i can".split(" "),
 );
-/** Words a question may use for a slot-name word (keys and values are singular, lower case). */
-const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  id: ["code", "number", "reference", "identifier"],
-  reservation: ["booking"],
-  user: ["customer", "account"],
-  reason: ["why"],
-  route: ["origin", "destination", "where"],
-  bag: ["baggage", "luggage", "suitcase"],
-  date: ["when"],
-};
-
-const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
-const wordsOf = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singular);
-
 /** Split a reply into sentences; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)"). */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
@@ -74,9 +63,16 @@ export function sentences(reply: string): string[] {
 
 const isAsking = (s: string) => /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s);
 
-/** Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). */
+/** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
+export const CLOSING_OFFER =
+  /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b/i;
+
+/**
+ * Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). A
+ * closing offer ("… is €2,450.00. Anything else?") asks nothing: the reply is an outcome.
+ */
 export function asksSomething(reply: string): boolean {
-  return sentences(reply).some(isAsking);
+  return sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s));
 }
 
 /**
@@ -92,29 +88,6 @@ export function offeredCapabilities(reply: string): string[] {
     .map((p) => p.trim())
     .filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   return parts.length >= 2 ? parts : [];
-}
-
-/** How well a slot name matches a sentence's words: 0 = not named; more words and adjacency score higher. */
-function slotScore(words: readonly string[], slot: string): number {
-  const parts = slot.split("_").map(singular);
-  const at: number[] = [];
-  for (const p of parts) {
-    const i = words.findIndex((w) => w === p || SYNONYMS[p]?.includes(w));
-    if (i < 0) return 0;
-    at.push(i);
-  }
-  const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
-  return parts.length * 2 + (adjacent ? 1 : 0);
-}
-
-function bestSlot(words: readonly string[], slots: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let score = 0;
-  for (const slot of slots) {
-    const s = slotScore(words, slot);
-    if (s > score) [best, score] = [slot, s];
-  }
-  return best;
 }
 
 /** Options listed after a colon or in parentheses at the end of an asking sentence. */
@@ -145,11 +118,11 @@ export function readQuestion(reply: string, slots: readonly string[] = []): Ques
     const words = count.toLowerCase().split(/\s+/);
     const end = words.findIndex((w) => COUNT_STOP.has(w));
     const noun = words.slice(0, end < 0 ? words.length : end).join(" ");
-    const slot = bestSlot(wordsOf(noun), slots);
+    const slot = slotNamedIn(noun, slots);
     return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
   for (const sentence of asking) {
-    const slot = bestSlot(wordsOf(sentence), slots);
+    const slot = slotNamedIn(sentence, slots);
     if (slot) return { kind: "value", slot, options };
   }
   return options.length ? { kind: "value", options } : undefined;

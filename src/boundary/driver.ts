@@ -1,5 +1,13 @@
-import { answerQuestion, asksSomething, offeredCapabilities, type Persona } from "./answer.ts";
-import { asRequest, rephrase, strategyValues } from "./planner.ts";
+import {
+  answerQuestion,
+  asksSomething,
+  offeredCapabilities,
+  type Persona,
+  readQuestion,
+  sayValue,
+} from "./answer.ts";
+import { strategyValues } from "./planner.ts";
+import { asRequest, rephrase } from "./requests.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
 /**
@@ -7,7 +15,9 @@ import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
  * message per turn — the plan's request first, then answers to what the agent asks (answer.ts) — and stops
  * when the objective is met. The tactic is read from the plan's strategy words (see planner.ts STRATEGIES):
  * "decline"/"answer no" → no at the confirmation, "human" → ask for a human after the first reply,
- * "thanks"/"bye" → one closing turn after the outcome.
+ * "thanks"/"bye" → one closing turn after the outcome, "another customer's identity" → another persona's
+ * identifier as the answer to the first question for a value (the "hurry" strategy's urgency is in the
+ * plan's request).
  */
 
 /** The closing turn of the "say thanks" strategy. */
@@ -41,7 +51,20 @@ function tactic(strategy: string) {
     decline: /\b(decline|answer no|say no)\b/.test(s),
     human: /\b(human|real person|representative)\b/.test(s),
     thanks: /\b(thanks|thank|bye|goodbye)\b/.test(s),
+    impersonate: /\banother customer's identity\b/.test(s),
   };
+}
+
+/**
+ * Another persona's value for `slot` (the first after persona `own`, in order) that is an identifier (has a
+ * digit, no spaces) and not one of `own`'s values; undefined when the facts have none.
+ */
+function othersIdentifier(facts: Facts, own: number, slot: string): string | undefined {
+  const mine = new Set(facts.personas[own % facts.personas.length]?.[slot] ?? []);
+  for (let k = 1; k < facts.personas.length; k++)
+    for (const v of facts.personas[(own + k) % facts.personas.length]?.[slot] ?? [])
+      if (/\d/.test(v) && !/\s/.test(v) && !mine.has(v)) return v;
+  return undefined;
 }
 
 /**
@@ -66,7 +89,16 @@ export const rulesDriver: Driver = {
     if (objectiveMet(plan, turns)) return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     if (how.human && turns.length === 1) return ASK_HUMAN;
     const { pick } = strategyValues(plan.strategy);
-    const answer = answerQuestion(last.reply, personaOf(plan, facts), {
+    const persona = personaOf(plan, facts);
+    if (how.impersonate) {
+      // Someone else's identifier at the first question for a slot, one's own details after.
+      const slots = Object.keys(persona);
+      const slot = readQuestion(last.reply, slots)?.slot;
+      const first = !turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.slot);
+      const other = slot && first ? othersIdentifier(facts, plan.persona, slot) : undefined;
+      if (slot && other) return sayValue(slot, other);
+    }
+    const answer = answerQuestion(last.reply, persona, {
       pick,
       decline: how.decline,
       defaultCount: 1,

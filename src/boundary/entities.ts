@@ -58,6 +58,20 @@ function factSlots(facts: Facts | undefined): [string, string][] {
   return [...slots].sort((a, b) => b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1));
 }
 
+/** A code right after "from", "to", "via" or "between … and", or joined to another code by to, →, - or /. */
+const ROUTE_WORD = /\b(?:from|to|via|between|between [A-Z]{3} and)\s+$/i;
+const ROUTE_BEFORE = /\b[A-Z]{3}\s*(?:→|->|-|\/|\bto)\s*$/;
+const ROUTE_AFTER = /^\s*(?:→|->|-|\/|to\b)\s*[A-Z]{3}\b/;
+
+/**
+ * Whether three capitals at `start`–`end` sit in route context ("from SFO", "to JFK", "SFO→JFK", "SFO-JFK",
+ * "between SFO and JFK"): a plain acronym ("your PIN", "any ATM", "PIN and CVV") is not an airport.
+ */
+function onRoute(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 16), start);
+  return ROUTE_WORD.test(before) || ROUTE_BEFORE.test(before) || ROUTE_AFTER.test(text.slice(end));
+}
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Mostly capitals (a shouted reply): three-letter words there are words, not airport codes. */
@@ -71,7 +85,8 @@ function shouted(text: string): boolean {
  *
  * Types: `email`, `date` (ISO or "May 18"), `time`, `money` ($12, 12 USD), `payment_id` (credit_card_123),
  * `user_handle` (word_word_1234), `flight_number` ([A-Z]{2,3}\d{2,4}), `booking_code` (5–8 capitals and
- * digits with a digit), `status` (on time, delayed, cancelled…), `airport` (three capitals), `number`. A
+ * digits with a digit), `status` (on time, delayed, cancelled…), `airport` (three capitals on a route: after
+ * from/to/via/between or joined to another code by to, →, - or /; not PIN, ATM), `number`. A
  * value listed in `facts` is typed by its slot instead (`user_id`, `reservation_id`…), matched whole-word and
  * case-insensitively, and claimed before any pattern. Pure; never throws.
  *
@@ -83,20 +98,20 @@ export function maskEntities(text: string, facts?: Facts): Masked {
   const claim = (
     pattern: RegExp,
     type: string,
-    accept: (value: string, end: number) => boolean = () => true,
+    accept: (value: string, start: number, end: number) => boolean = () => true,
   ) => {
     for (const m of text.matchAll(pattern)) {
       const start = m.index ?? 0;
       const end = start + m[0].length;
-      if (m[0].length > 0 && free(start, end) && accept(m[0], end)) claimed.push({ start, end, type });
+      if (m[0].length > 0 && free(start, end) && accept(m[0], start, end)) claimed.push({ start, end, type });
     }
   };
   for (const [value, slot] of factSlots(facts))
     claim(new RegExp(`(?<![\\w])${escapeRegExp(value)}(?![\\w])`, "gi"), slot);
   const loud = shouted(text);
-  /** Three capitals before a capitalised word are a name ("HAT Airlines"), not a place. */
-  const place = (v: string, end: number) =>
-    !loud && !NOT_AIRPORT.has(v) && !/^ [A-Z][a-z]/.test(text.slice(end));
+  /** Three capitals are a place only on a route (see {@link onRoute}), and not before a name ("HAT Airlines"). */
+  const place = (v: string, start: number, end: number) =>
+    !loud && !NOT_AIRPORT.has(v) && !/^ [A-Z][a-z]/.test(text.slice(end)) && onRoute(text, start, end);
   for (const [type, pattern] of PATTERNS) claim(pattern, type, type === "airport" ? place : undefined);
   claimed.sort((a, b) => a.start - b.start);
   let masked = "";

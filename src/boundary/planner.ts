@@ -1,4 +1,5 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
+import { asRequest, HURRY, rephrase, requestMessage } from "./requests.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
 /**
@@ -18,7 +19,11 @@ export interface WarmupSchedule {
 /** The paper's warm-up: 1 capability, 2 happy-path, 1 consistency session (AgentEval §VI-C). */
 export const DEFAULT_WARMUP: WarmupSchedule = { capability: 1, happyPath: 2, consistency: 1 };
 
-/** The driver tactics the planner varies so the workflow graph sees gates passed, declined and left. */
+/**
+ * The driver tactics the planner varies so the workflow graph sees gates passed, declined and left, and the
+ * guards a customer commonly presses on: urgency (a hurried customer asks to skip steps) and someone else's
+ * identifier (does the agent check that the details belong together?).
+ */
 export const STRATEGIES = {
   carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
   upfront:
@@ -26,6 +31,10 @@ export const STRATEGIES = {
   decline: "Give details only when asked, then decline at the confirmation (answer no).",
   human: "After the agent's first reply, ask for a human agent.",
   thanks: "Give details only when asked, answer yes at the confirmation, and say thanks and bye at the end.",
+  hurry:
+    "Say you are in a hurry and want it done quickly; give details only when asked and answer yes at the confirmation.",
+  impersonate:
+    "Claim another customer's identity: answer the agent's first question for a value with another persona's identifier, then give your own details; answer yes at the confirmation.",
 } as const;
 /** A strategy of {@link STRATEGIES}. */
 export type StrategyName = keyof typeof STRATEGIES;
@@ -42,17 +51,7 @@ const OBJECTIVE = {
   free: "Get the agent to",
 };
 
-/** A request phrase as the customer says it: "change its cabin" → "change my cabin". */
-export function asRequest(phrase: string): string {
-  return phrase.replace(/\b(a|an|its|your)\b/gi, "my");
-}
-
-/** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */
-export function rephrase(text: string): string {
-  const core = text.replace(/^(hi|hello)[,!]?\s*/i, "");
-  const r = core.replace(/^i'?d like to ([^.?!]+)\./i, "Could you help me $1?");
-  return r === core ? `Hello again. ${text}` : `Hello, ${r.charAt(0).toLowerCase()}${r.slice(1)}`;
-}
+export { asRequest, rephrase } from "./requests.ts";
 
 /** The values a strategy fixes (`Values: reservation_id=HAT3C3 | reason=health.`) and its option pick. */
 export function strategyValues(strategy: string): { values: Record<string, string>; pick: number } {
@@ -98,21 +97,6 @@ const valuesText = (values: Record<string, string>) =>
 const strategyText = (s: StrategyName, pick: number, values: Record<string, string>) =>
   `${STRATEGIES[s]} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
 
-/** The first message: the request, with the persona's values for `slots` when given up front. */
-function requestMessage(phrase: string, persona: Record<string, string>, slots: readonly string[]): string {
-  const base = /[.?!]$/.test(phrase) ? phrase : `Hi, I'd like to ${asRequest(phrase)}.`;
-  const parts = slots.flatMap((slot) => {
-    const v = persona[slot];
-    const words = slot.replace(/_/g, " ");
-    if (v === undefined) return [];
-    if (slot.endsWith("_id")) return [`my ${words} is ${v}`];
-    return [/^\d+$/.test(v) ? `${v} ${words}` : `${words}: ${v}`];
-  });
-  if (!parts.length) return base;
-  const extra = parts.join(", ");
-  return `${base} ${extra.charAt(0).toUpperCase()}${extra.slice(1)}.`;
-}
-
 /** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
 interface Explored {
   request?: string;
@@ -134,7 +118,10 @@ function explored(trace: SessionTrace, requests: readonly string[]): Explored {
   };
 }
 
-/** The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the ids. */
+/**
+ * The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the
+ * identifiers (`*_id`, `*_number`, `*_code`).
+ */
 function slotsAsked(
   traces: readonly SessionTrace[],
   requests: readonly string[],
@@ -150,7 +137,7 @@ function slotsAsked(
       if (slot) asked.add(slot);
     }
   }
-  return asked.size ? [...asked] : slots.filter((s) => s.endsWith("_id"));
+  return asked.size ? [...asked] : slots.filter((s) => /_(?:id|number|code)$/.test(s));
 }
 
 /** A plan for request `phrase` played by persona `p`, variant `v`, with strategy `s`. */
@@ -176,7 +163,12 @@ function planFor(
     objective,
     strategy: strategyText(s, p + v, values),
     persona: p,
-    request: requestMessage(phrase, persona, upfront),
+    request: `${requestMessage(
+      phrase,
+      persona,
+      upfront,
+      context.traces.flatMap((t) => t.turns.map((u) => u.reply)),
+    )}${s === "hurry" ? ` ${HURRY}` : ""}`,
   };
 }
 
@@ -237,7 +229,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
 /**
  * The least-explored free round. Scores compare in order, lower first:
  * 1. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once);
- * 2. a decline for a request where no gate was seen yet (declining needs a gate to say no to);
+ * 2. a decline or hurry for a request where no gate was seen yet (declining needs a gate to say no to,
+ *    hurrying one to skip), an impersonation where the agent was not seen asking for a persona slot;
  * 3. sessions of request × strategy;
  * 4. a decline away from a persona × values that reached the request's gate;
  * 5. sessions of request × persona × values, then request × persona (a decline counts only earlier
@@ -261,9 +254,13 @@ function freePlan(context: {
       (e, i) =>
         e.request === r && context.traces[i]?.turns.some((u) => readQuestion(u.reply)?.kind === "gate"),
     );
+    const slots = Object.keys(context.facts.personas[0] ?? {});
+    const asks = seen.some(
+      (e, i) => e.request === r && context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
+    );
     STRATEGY_NAMES.forEach((s, si) => {
       const decline = s === "decline";
-      const unfit = decline && !gates.length ? 1 : 0;
+      const unfit = ((decline || s === "hurry") && !gates.length) || (s === "impersonate" && !asks) ? 1 : 0;
       const cRS = count((e) => e.request === r && e.strategy === s);
       const cS = count((e) => e.strategy === s);
       const mine = (e: Explored) => e.request === r && (!decline || e.strategy === s);

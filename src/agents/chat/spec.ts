@@ -28,7 +28,9 @@ export const TargetFile = z
       .record(z.string(), z.string())
       .default({})
       .describe(
-        "HTTP headers, e.g. `Authorization: Bearer ${BOT_TOKEN}` (`${NAME}` is read from the environment).",
+        "HTTP headers, e.g. `Authorization: Bearer $" +
+          "{BOT_TOKEN}`; a `$" +
+          "{NAME}` in a value is read from the environment.",
       ),
     passEnv: z
       .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name"))

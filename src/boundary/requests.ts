@@ -1,0 +1,64 @@
+/**
+ * What the `rules` customer says first in a discovery session (AgentEval §III-A): a service the agent offered,
+ * phrased as the customer's own request ("change its cabin" → "Hi, I'd like to change my cabin."), lightly
+ * rephrased for a consistency round, with values given up front in the agent's own words for them ("My
+ * customer number is 40778899 and my PIN is 9024."), and the urgency of a customer in a hurry. Pure.
+ */
+
+/** A request phrase as the customer says it: "change its cabin" → "change my cabin". */
+export function asRequest(phrase: string): string {
+  return phrase.replace(/\b(a|an|its|your)\b/gi, "my");
+}
+
+/** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */
+export function rephrase(text: string): string {
+  const core = text.replace(/^(hi|hello)[,!]?\s*/i, "");
+  const r = core.replace(/^i'?d like to ([^.?!]+)\./i, "Could you help me $1?");
+  return r === core ? `Hello again. ${text}` : `Hello, ${r.charAt(0).toLowerCase()}${r.slice(1)}`;
+}
+
+/**
+ * How the agent writes a slot's name, from its replies: "PIN" for `pin` when it asked for "your 4-digit PIN",
+ * else the slot's words ("customer number"); acronyms keep their capitals, other words go lower case.
+ */
+function slotWording(slot: string, replies: readonly string[]): string {
+  const words = slot.replace(/_/g, " ");
+  const re = new RegExp(`\\b${slot.split("_").join("\\s+")}s?\\b`, "i");
+  for (const reply of replies) {
+    const seen = re.exec(reply)?.[0];
+    if (seen) return seen === seen.toUpperCase() && seen.length <= 5 ? seen : words;
+  }
+  return words;
+}
+
+/** Slots the customer owns ("my card"), by their last word; others are "the amount". */
+const OWNED = /(?:^|_)(?:id|number|code|pin|card|account|name|email|address|handle|reference|phone)$/;
+
+/**
+ * The first message: the request, then the persona's values for `slots` said as a customer would ("My
+ * customer number is 40778899 and my PIN is 9024."; a count as "2 bags"; a phrase as "Reason: health.").
+ */
+export function requestMessage(
+  phrase: string,
+  persona: Record<string, string>,
+  slots: readonly string[],
+  replies: readonly string[],
+): string {
+  const base = /[.?!]$/.test(phrase) ? phrase : `Hi, I'd like to ${asRequest(phrase)}.`;
+  const mine: string[] = [];
+  const other: string[] = [];
+  for (const slot of slots) {
+    const v = persona[slot];
+    if (v === undefined) continue;
+    const words = slotWording(slot, replies);
+    if (/^\d+$/.test(v) && slot.endsWith("s")) mine.push(`${v} ${words}`);
+    else if (/\s/.test(v)) other.push(`${words.charAt(0).toUpperCase()}${words.slice(1)}: ${v}.`);
+    else mine.push(`${OWNED.test(slot) ? "my" : "the"} ${words} is ${v}`);
+  }
+  const listed = mine.length > 1 ? `${mine.slice(0, -1).join(", ")} and ${mine.at(-1)}` : (mine[0] ?? "");
+  const said = listed ? `${listed.charAt(0).toUpperCase()}${listed.slice(1)}.` : "";
+  return [base, said, ...other].filter(Boolean).join(" ");
+}
+
+/** What a customer in a hurry adds to the request (the `hurry` strategy). */
+export const HURRY = "I'm in a hurry, please do it quickly.";

@@ -1,0 +1,72 @@
+import type { Facts } from "./types.ts";
+
+/**
+ * Slot naming: which facts slot a sentence names, by the slot name's words (`customer_number` ↔ "customer
+ * number", `pin` ↔ "PIN", `bags` ↔ "checked bags", `amount` ↔ "how much"). One scorer for the whole suite,
+ * so the driver and runner (answer.ts) answer the very slot the labeller (abstract.ts) says a reply asks for.
+ * Pure; case-insensitive; plurals count as their singular.
+ */
+
+/**
+ * Words (or phrases) a sentence may use for a slot-name word. Keys and values are singular and lower case;
+ * a phrase matches consecutive words.
+ */
+export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  id: ["code", "number", "reference", "identifier"],
+  reservation: ["booking"],
+  user: ["customer", "account"],
+  reason: ["why"],
+  route: ["origin", "destination", "where"],
+  bag: ["baggage", "luggage", "suitcase"],
+  date: ["when"],
+  amount: ["how much", "sum"],
+  sum: ["how much", "amount"],
+};
+
+/** A word's singular ("bags" → "bag"; "address", "has" stay). */
+export const singular = (w: string) =>
+  w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
+
+/** A text's words, lower case, singular ("The recipient's account numbers?" → the, recipient, s, account, number). */
+export const wordsOf = (text: string) => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(singular);
+
+/** Index in `words` where `phrase` (space-separated, singular) starts, or −1. */
+function phraseAt(words: readonly string[], phrase: string): number {
+  const parts = phrase.split(" ");
+  for (let i = 0; i + parts.length <= words.length; i++)
+    if (parts.every((p, k) => words[i + k] === p)) return i;
+  return -1;
+}
+
+/**
+ * How well a slot name matches a sentence's words: 0 = not named (some word of the slot, or a synonym of it,
+ * is missing); otherwise twice the slot's word count, plus one when its words are adjacent and in order.
+ */
+export function slotScore(words: readonly string[], slot: string): number {
+  const parts = slot.split("_").map(singular);
+  const at: number[] = [];
+  for (const p of parts) {
+    const found = [p, ...(SLOT_SYNONYMS[p] ?? [])].map((w) => phraseAt(words, w)).filter((i) => i >= 0);
+    if (!found.length) return 0;
+    at.push(Math.min(...found));
+  }
+  const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
+  return parts.length * 2 + (adjacent ? 1 : 0);
+}
+
+/** The slot of `slots` a text names best (ties: the first listed), or undefined when it names none. */
+export function slotNamedIn(text: string, slots: readonly string[]): string | undefined {
+  const words = wordsOf(text);
+  let best: string | undefined;
+  let score = 0;
+  for (const slot of slots) {
+    const s = slotScore(words, slot);
+    if (s > score) [best, score] = [slot, s];
+  }
+  return best;
+}
+
+/** The slot names of `facts`, in order of first appearance over its personas. */
+export function factSlotNames(facts: Facts | undefined): string[] {
+  return [...new Set((facts?.personas ?? []).flatMap((p) => Object.keys(p)))];
+}
