@@ -10,9 +10,8 @@ import type { UsageLedger } from "../models/usage.ts";
 import { auditPlan } from "./audit.ts";
 import { discover } from "./discover.ts";
 import { mineDirectlyFollowsGraph, renderGraphSvg } from "./graph.ts";
-import { toJunitXml } from "./junit.ts";
+import { type CampaignSummary, writeCampaignOutputs } from "./outputs.ts";
 import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
-import { renderBoundaryReport } from "./report-html.ts";
 import type { RoleEngines } from "./roles.ts";
 import { runPlan } from "./run.ts";
 import { stabiliseFunctionalTests } from "./stabilise.ts";
@@ -45,6 +44,8 @@ export interface BoundaryEngines extends RoleEngines {
   engines?: Record<string, string>;
 }
 
+export type { CampaignSummary };
+
 /** What a campaign needs. */
 export interface CampaignOptions {
   /** The `--target` spec (recorded in the plan) and the opened target. */
@@ -69,23 +70,6 @@ export interface CampaignOptions {
   /** Stop after this stage (`discover` and `plan` commands). */
   until?: "discover" | "plan" | "run";
   onProgress?: (line: string) => void;
-}
-
-/** The campaign's `summary.json`. */
-export interface CampaignSummary {
-  target: string;
-  createdAt: string;
-  engines: Record<string, string>;
-  traces: number;
-  graph: { activities: number; transitions: number; entry: number; terminal: number };
-  tests: { functional: number; boundary: number };
-  verdicts: Record<"pass" | "fail" | "inconclusive", number>;
-  /** Runs the target could not answer (unreachable, timeout, crash): inconclusive, and a CI failure. */
-  targetErrors: number;
-  costs: StageCost[];
-  /** Model tokens (in + out) per distinct boundary; null without an audit or without model calls. */
-  tokensPerDistinctBoundary: number | null;
-  audit?: AuditSummary;
 }
 
 /** Time a stage and take the ledger's delta and the target turns it used. */
@@ -287,7 +271,7 @@ export async function runBoundaryCampaign(options: CampaignOptions): Promise<Cam
       return { value: summary, targetTurns: 0 };
     });
   }
-  return writeOutputs(options, { traces, graph, plan, runs, costs, audit });
+  return writeCampaignOutputs(options, { traces, graph, plan, runs, costs, audit });
 }
 
 /**
@@ -334,67 +318,4 @@ function knownActivities(abstracts: readonly AbstractTrace[], tests: readonly Te
       if (check.kind === "ungated") for (const g of check.gate) known.add(g);
     }
   return [...known];
-}
-
-function writeOutputs(
-  options: CampaignOptions,
-  r: {
-    traces: SessionTrace[];
-    graph?: WorkflowGraph;
-    plan?: PlanFile;
-    runs: TestRun[];
-    costs: StageCost[];
-    audit?: AuditSummary;
-  },
-): CampaignSummary {
-  const file = (name: string) => path.join(options.dir, name);
-  const verdicts = { pass: 0, fail: 0, inconclusive: 0 };
-  for (const run of r.runs) verdicts[run.verdict.verdict]++;
-  const tokens = r.costs.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
-  const distinct = r.audit?.boundary.distinct ?? 0;
-  const summary: CampaignSummary = {
-    target: options.spec,
-    createdAt: new Date().toISOString(),
-    engines: options.engines.engines ?? {},
-    traces: r.traces.length,
-    graph: {
-      activities: r.graph?.nodes.length ?? 0,
-      transitions: r.graph?.edges.length ?? 0,
-      entry: Object.keys(r.graph?.entry ?? {}).length,
-      terminal: Object.keys(r.graph?.terminal ?? {}).length,
-    },
-    tests: {
-      functional: r.plan?.tests.filter((t) => t.kind === "functional").length ?? 0,
-      boundary: r.plan?.tests.filter((t) => t.kind === "boundary").length ?? 0,
-    },
-    verdicts,
-    targetErrors: r.runs.filter((run) => run.error).length,
-    costs: r.costs,
-    tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
-    ...(r.audit ? { audit: r.audit } : {}),
-  };
-  writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  // A run of a plan always leaves its report and JUnit file, an empty plan's included (CI reads junit.xml).
-  if (r.plan && (options.until === undefined || options.until === "run")) {
-    const svgFile = r.graph ? file("graph.svg") : options.graphSvgFile;
-    const svg = svgFile && existsSync(svgFile) ? readFileSync(svgFile, "utf8") : undefined;
-    writeFileSync(
-      file("report.html"),
-      renderBoundaryReport({
-        target: options.spec,
-        createdAt: summary.createdAt,
-        ...(svg ? { graphSvg: svg } : {}),
-        ...(r.graph ? { graph: r.graph } : {}),
-        tests: r.plan.tests,
-        runs: r.runs,
-        costs: r.costs,
-        ...(r.audit ? { audit: r.audit } : {}),
-        ...(summary.tokensPerDistinctBoundary !== null
-          ? { tokensPerDistinctBoundary: summary.tokensPerDistinctBoundary }
-          : {}),
-      }),
-    );
-    writeFileSync(file("junit.xml"), toJunitXml(`gauntlet boundary ${options.spec}`, r.plan.tests, r.runs));
-  }
-  return summary;
 }
