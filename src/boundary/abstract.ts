@@ -2,7 +2,7 @@ import { CLOSING_OFFER } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import { type AbstractTurn, CUE, type Facts, type Labeller, type Turn } from "./types.ts";
-import { labelUserTurn, userSays } from "./user-actions.ts";
+import { labelUserTurn, norm, userSays } from "./user-actions.ts";
 
 /**
  * The `rules` engine of the labeller (AgentEval §IV-A): each turn → the user action of the utterance and the
@@ -15,13 +15,6 @@ import { labelUserTurn, userSays } from "./user-actions.ts";
 export { type Entity, type Masked, type MinedTemplate, maskEntities, mineTemplates } from "./entities.ts";
 export { labelUserTurn } from "./user-actions.ts";
 
-/** Lower case, straight quotes, single spaces. */
-const norm = (text: string) =>
-  text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
 const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length > 0);
 
 /* ---- Replies ---- */

@@ -8,7 +8,7 @@ import { CUE, type Facts } from "./types.ts";
  */
 
 /** Lower case, straight quotes, single spaces. */
-const norm = (text: string) =>
+export const norm = (text: string) =>
   text
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\s+/g, " ")
