@@ -138,6 +138,7 @@ describe("validateWitness", () => {
       buggy: dir("buggy"),
       witness: flaky,
       command: NODE_TEST,
+      sandbox: false, // the counter lives outside the copy, which the sandbox makes read-only
     });
     expect(v.accepted).toBe(false);
     expect(v.reason).toBe("flaky: buggy run 2 of 3 passed");
@@ -165,6 +166,7 @@ describe("validateWitness", () => {
       buggy: dir("buggy"),
       witness: witness(),
       command: ["/nonexistent/node-binary"],
+      sandbox: false, // under bwrap the spawn succeeds and bwrap itself reports the missing program
     });
     expect(v.reason).toBe("fails on clean code too (harness)");
     expect(v.clean[0]?.evidence).toContain("could not start /nonexistent/node-binary");

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { InputError } from "../core/errors.ts";
 import { copyTree } from "../workspace/copy-tree.ts";
 import { runProcess } from "../workspace/process.ts";
+import { confine, detectBwrap, makeSandbox } from "../workspace/sandbox.ts";
 import { classifyTestRun, isSemanticFailure, type TestOutcome } from "./failure.ts";
 
 /**
@@ -26,7 +27,21 @@ export interface ValidateWitnessOptions {
   clean: string;
   /** Folder of the buggy project; only read. */
   buggy: string;
-  witness: WitnessFile;
+  /** The witness test file(s) (a witness may bring helper files), written into both copies. */
+  witness: WitnessFile | readonly WitnessFile[];
+  /**
+   * A `node_modules` folder to link as `<copy>/node_modules` (the project's dependencies, never copied).
+   * The sides' own `node_modules` and `.git` are never copied.
+   */
+  deps?: string;
+  /**
+   * Clean runs already made for this exact clean folder, witness and command (e.g. by the contexts stage, or
+   * for an earlier candidate of the same test): used instead of running the clean side again. Must hold
+   * `repeats` runs.
+   */
+  knownClean?: readonly RunSummary[];
+  /** Run the test command under bubblewrap (read-only filesystem outside the copy, HOME hidden). Default: when bwrap works here. */
+  sandbox?: boolean;
   /** Program and arguments, run in the project copy, e.g. `["node", "--test", "witness.test.mjs"]`. */
   command: readonly string[];
   /** Runs per side; a flaky witness is rejected. Default 3. */
@@ -82,8 +97,9 @@ export async function validateWitness(options: ValidateWitnessOptions): Promise<
   const clean: RunSummary[] = [];
   const buggy: RunSummary[] = [];
   for (let attempt = 1; attempt <= repeats; attempt++) {
+    const known = options.knownClean?.[attempt - 1];
     const [c, b] = await Promise.all([
-      runWitnessOnce(options, "clean", attempt),
+      known ? Promise.resolve({ ...known, attempt }) : runWitnessOnce(options, "clean", attempt),
       runWitnessOnce(options, "buggy", attempt),
     ]);
     clean.push(c);
@@ -134,19 +150,29 @@ async function runWitnessOnce(
 ): Promise<RunSummary> {
   const root = mkdtempSync(path.join(os.tmpdir(), `gauntlet-witness-${side}-`));
   try {
-    await copyTree(options[side], root);
-    const target = path.join(root, options.witness.path);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, options.witness.content);
+    const repo = path.join(root, "repo");
+    const home = path.join(root, "home");
+    const tmp = path.join(root, "tmp");
+    for (const d of [repo, home, tmp]) mkdirSync(d);
+    await copyTree(options[side], repo, { exclude: ["node_modules", ".git"] });
+    if (options.deps) symlinkSync(options.deps, path.join(repo, "node_modules"));
+    for (const w of witnessFiles(options)) {
+      const target = path.join(repo, w.path);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, w.content);
+    }
+    const bwrap = options.sandbox === false ? undefined : detectBwrap();
+    const sandbox = bwrap ? makeSandbox(bwrap, root, options.deps ? [options.deps] : []) : undefined;
     const [file, ...args] = options.command as [string, ...string[]];
     let result: Awaited<ReturnType<typeof runProcess>> | undefined;
     let spawnError: string | undefined;
     const started = Date.now();
     try {
-      result = await runProcess(
-        { file, args },
-        { cwd: root, env: options.env ?? defaultEnv(), timeoutMs: options.timeoutMs ?? 60_000 },
-      );
+      result = await runProcess(confine({ file, args }, sandbox, repo), {
+        cwd: repo,
+        env: { ...(options.env ?? defaultEnv()), HOME: home, TMPDIR: tmp },
+        timeoutMs: options.timeoutMs ?? 60_000,
+      });
     } catch (error) {
       spawnError = `could not start ${file}: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -187,12 +213,24 @@ function checkOptions(options: ValidateWitnessOptions, repeats: number): void {
       );
     }
   }
-  const rel = path.normalize(options.witness.path);
-  if (path.isAbsolute(rel) || rel === ".." || rel.startsWith(`..${path.sep}`) || rel === ".") {
+  const files = witnessFiles(options);
+  if (files.length === 0)
+    throw new InputError({ field: "witness" }, "no witness file given", "pass the witness test file");
+  for (const w of files) {
+    const rel = path.normalize(w.path);
+    if (path.isAbsolute(rel) || rel === ".." || rel.startsWith(`..${path.sep}`) || rel === ".") {
+      throw new InputError(
+        { field: "witness.path" },
+        `witness path must be a file inside the project: ${w.path}`,
+        "give a relative path such as test/witness.test.mjs",
+      );
+    }
+  }
+  if (options.knownClean !== undefined && options.knownClean.length < repeats) {
     throw new InputError(
-      { field: "witness.path" },
-      `witness path must be a file inside the project: ${options.witness.path}`,
-      "give a relative path such as test/witness.test.mjs",
+      { field: "knownClean" },
+      `knownClean holds ${options.knownClean.length} runs, ${repeats} needed`,
+      "pass one clean run per repeat, or leave knownClean out",
     );
   }
   if (options.command.length === 0 || options.command[0] === "") {
@@ -205,6 +243,10 @@ function checkOptions(options: ValidateWitnessOptions, repeats: number): void {
   if (!Number.isInteger(repeats) || repeats < 1) {
     throw new InputError({ field: "repeats" }, `repeats must be a positive integer, got ${repeats}`);
   }
+}
+
+function witnessFiles(options: ValidateWitnessOptions): readonly WitnessFile[] {
+  return Array.isArray(options.witness) ? options.witness : [options.witness as WitnessFile];
 }
 
 /** A scrubbed environment: enough to find and run Node tools, no secrets, no colours. */
