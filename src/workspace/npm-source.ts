@@ -13,13 +13,16 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { InputError, isErrnoCode, SetupError } from "../core/errors.ts";
-import { runProcess } from "./process.ts";
+import { type DevNarrowing, installTestDevDependencies, readTestFiles } from "./npm-test-deps.ts";
+import { type RunResult, runProcess } from "./process.ts";
 
 /**
  * npm packages as repository sources: `npm pack` the tarball, extract it to `package/`, and install its
  * dependencies (dev included, lifecycle scripts not run) into a sibling `node_modules/`, so the pristine
  * `package/` never holds dependencies and each workspace only symlinks them. Prepared entries are cached
- * under `<cache>/sources/npm/<name>@<version>/` and reused across runs.
+ * under `<cache>/sources/npm/<name>@<version>/` and reused across runs. When some dev dependency is not in
+ * the registry (mirrors lag), only those the tests use are installed; `ready.json` lists the others in
+ * `omittedDevDependencies` (see `npm-test-deps.ts`).
  */
 
 /** A parsed `npm:` source spec. */
@@ -52,6 +55,7 @@ export interface NpmSourceOptions {
 const NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i;
 const EXACT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const RANGE = /^[0-9A-Za-z.^~<>=*|+ -]+$/;
+/** `ready.json`'s format; the optional fields of {@link DevNarrowing} were added without changing it. */
 const FORMAT_VERSION = 1;
 /** Temp and stale directories older than this are left-overs of a crash and are removed, ms. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -141,13 +145,15 @@ export async function prepareNpmSource(
 
     const manifest = readManifest(path.join(tmp, "package"), label);
     const count = dependencyCount(manifest);
+    let narrowed: DevNarrowing = {};
     if (count > 0) {
       progress(`${label}: installing ${count} direct dependencies (dev included, scripts off)`);
-      await installDependencies(manifest, tmp, label);
+      narrowed = await installDependencies(manifest, tmp, label, progress);
     }
+    const ready = { formatVersion: FORMAT_VERSION, spec: label, name: spec.name, version };
     writeFileSync(
       path.join(tmp, "ready.json"),
-      `${JSON.stringify({ formatVersion: FORMAT_VERSION, spec: label, name: spec.name, version, preparedAt: new Date().toISOString() }, null, 2)}\n`,
+      `${JSON.stringify({ ...ready, preparedAt: new Date().toISOString(), ...narrowed }, null, 2)}\n`,
     );
     chmodSync(tmp, 0o755); // mkdtemp made it private; sandboxed agents may run as another user.
     publish(tmp, dir);
@@ -236,7 +242,14 @@ const PARENT_NPM_VARS =
   /^npm_(lifecycle_|package_|command$|execpath$|node_execpath$|config_local_prefix$|config_global$)/i;
 
 /** Run npm (parent-script variables removed, no update notices); throw SetupError on failure. */
-async function npm(args: string[], cwd: string, label: string, timeoutMs: number) {
+async function npm(args: string[], cwd: string, label: string, timeoutMs: number): Promise<RunResult> {
+  const r = await runNpm(args, cwd, label, timeoutMs);
+  if (succeeded(r)) return r;
+  throw npmError(r, args, cwd, label, timeoutMs);
+}
+
+/** Run npm like {@link npm} but return a failed run too; throw SetupError only when npm cannot be started. */
+async function runNpm(args: string[], cwd: string, label: string, timeoutMs: number): Promise<RunResult> {
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!PARENT_NPM_VARS.test(k)) env[k] = v;
   Object.assign(env, {
@@ -244,9 +257,8 @@ async function npm(args: string[], cwd: string, label: string, timeoutMs: number
     npm_config_fund: "false",
     npm_config_audit: "false",
   });
-  let r: Awaited<ReturnType<typeof runProcess>>;
   try {
-    r = await runProcess({ file: "npm", args }, { cwd, env, timeoutMs, maxOutputBytes: 4 * 1024 * 1024 });
+    return await runProcess({ file: "npm", args }, { cwd, env, timeoutMs, maxOutputBytes: 4 * 1024 * 1024 });
   } catch (error) {
     throw new SetupError(
       `${label}: cannot run npm: ${(error as Error).message}`,
@@ -254,9 +266,23 @@ async function npm(args: string[], cwd: string, label: string, timeoutMs: number
       { cause: error },
     );
   }
-  if (r.exitCode === 0 && !r.timedOut) return r;
+}
+
+function succeeded(r: Pick<RunResult, "exitCode" | "timedOut">): boolean {
+  return r.exitCode === 0 && !r.timedOut;
+}
+
+/** The SetupError for a failed npm run; `context`, if given, follows the label. */
+function npmError(
+  r: Pick<RunResult, "timedOut" | "stderr">,
+  args: string[],
+  cwd: string,
+  label: string,
+  timeoutMs: number,
+  context = "",
+) {
   const why = r.timedOut ? `npm ${args[0]} timed out after ${timeoutMs / 1000} s` : npmFailure(r.stderr);
-  throw new SetupError(`${label}: ${why}`, npmHint(r.stderr, `npm ${args.join(" ")}`, cwd));
+  return new SetupError(`${label}: ${context}${why}`, npmHint(r.stderr, `npm ${args.join(" ")}`, cwd));
 }
 
 function npmFailure(stderr: string): string {
@@ -347,31 +373,62 @@ function dependencyCount(manifest: Manifest): number {
 /**
  * Install the package's dependencies in a scratch directory holding only the dependency fields of its
  * package.json (no scripts, no workspaces, no .npmrc), then move the resulting `node_modules` to `<into>/`.
+ *
+ * When that fails because npm cannot resolve some dependency (the registry lacks it or the version asked
+ * for), retry with `devDependencies` narrowed to those the tests use, the other fields unchanged (see
+ * {@link installTestDevDependencies}). Any other failure throws as before.
+ *
+ * @returns what was narrowed, for `ready.json` (nothing when the full install worked)
  */
-async function installDependencies(manifest: Manifest, into: string, label: string): Promise<void> {
+async function installDependencies(
+  manifest: Manifest,
+  into: string,
+  label: string,
+  progress: (message: string) => void,
+): Promise<DevNarrowing> {
   const scratch = path.join(into, "install");
   mkdirSync(scratch);
+  const first = await installInto(scratch, manifest, label);
+  let narrowing: DevNarrowing = {};
+  if (!succeeded(first)) {
+    const narrowed = await installTestDevDependencies(
+      manifest,
+      () => readTestFiles(path.join(into, "package")),
+      first,
+      (devDependencies) => {
+        rmSync(path.join(scratch, "node_modules"), { recursive: true, force: true });
+        return installInto(scratch, { ...manifest, devDependencies }, label);
+      },
+    );
+    if (!narrowed.ok)
+      throw npmError(narrowed.failed, INSTALL_ARGS, scratch, label, INSTALL_TIMEOUT_MS, narrowed.context);
+    progress(`${label}: ${narrowed.summary}`);
+    narrowing = narrowed.record;
+  }
+  const modules = path.join(scratch, "node_modules");
+  if (existsSync(modules)) renameSync(modules, path.join(into, "node_modules"));
+  rmSync(scratch, { recursive: true, force: true });
+  return narrowing;
+}
+
+const INSTALL_ARGS = [
+  "install",
+  "--ignore-scripts",
+  "--no-audit",
+  "--no-fund",
+  "--no-package-lock",
+  "--include=dev",
+  "--prefer-offline",
+  "--loglevel=error",
+];
+const INSTALL_TIMEOUT_MS = 600_000;
+
+/** Write the dependency fields of `manifest` to `<scratch>/package.json` and run `npm install` there. */
+async function installInto(scratch: string, manifest: Manifest, label: string): Promise<RunResult> {
   const minimal: Manifest = { name: "gauntlet-deps", version: "0.0.0", private: true };
   for (const field of [...DEPENDENCY_FIELDS, "peerDependenciesMeta", "overrides"]) {
     if (manifest[field] !== undefined) minimal[field] = manifest[field];
   }
   writeFileSync(path.join(scratch, "package.json"), `${JSON.stringify(minimal, null, 2)}\n`);
-  await npm(
-    [
-      "install",
-      "--ignore-scripts",
-      "--no-audit",
-      "--no-fund",
-      "--no-package-lock",
-      "--include=dev",
-      "--prefer-offline",
-      "--loglevel=error",
-    ],
-    scratch,
-    label,
-    600_000,
-  );
-  const modules = path.join(scratch, "node_modules");
-  if (existsSync(modules)) renameSync(modules, path.join(into, "node_modules"));
-  rmSync(scratch, { recursive: true, force: true });
+  return runNpm(INSTALL_ARGS, scratch, label, INSTALL_TIMEOUT_MS);
 }
