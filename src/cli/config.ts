@@ -7,6 +7,8 @@ import { InputError } from "../core/errors.ts";
 import { loadYamlFile } from "../core/yaml-file.ts";
 import { RESERVED_ENV } from "../fuzz/agent-env.ts";
 import { ModelsConfig } from "../fuzz/model-roles.ts";
+import { MODEL_RUN_OPTIONS, ModelString } from "../models/role-clients.ts";
+import { BUG_TYPE_IDS } from "../witness/types.ts";
 
 /**
  * `gauntlet.yaml`: optional project configuration (DESIGN.md "Configuration"). Every field has a CLI flag
@@ -89,6 +91,64 @@ export const BoundaryConfig = z
   .describe("Options of `gauntlet boundary`.");
 export type BoundaryConfig = z.infer<typeof BoundaryConfig>;
 
+/** Options of `gauntlet witness` (WitnessGym §3–4). */
+export const WitnessConfig = z
+  .object({
+    repo: z
+      .string()
+      .optional()
+      .describe("Project to build cases from: a local path or `npm:<name>@<version>`."),
+    types: z.array(z.enum(BUG_TYPE_IDS)).optional().describe("Bug types to inject (default: all ten)."),
+    depths: z
+      .array(z.number().int().min(1).max(10))
+      .default([1, 3])
+      .describe("Transformation depths; one case per accepted bug and depth."),
+    bugsPerType: z.number().int().positive().max(1000).default(2).describe("Accepted bugs wanted per type."),
+    maxAttemptsPerType: z
+      .number()
+      .int()
+      .positive()
+      .max(10_000)
+      .default(8)
+      .describe("Candidate bugs tried per type at most."),
+    repeats: z
+      .number()
+      .int()
+      .positive()
+      .max(20)
+      .default(3)
+      .describe("Runs per side when validating (flake rejection)."),
+    testTimeoutSec: z
+      .number()
+      .positive()
+      .max(3600)
+      .default(60)
+      .describe("Time limit of one test run, seconds."),
+    attempts: z.number().int().positive().max(20).default(3).describe("Eval: attempts per case and setting."),
+    attemptTimeoutSec: z
+      .number()
+      .positive()
+      .max(86_400)
+      .default(600)
+      .describe("Eval: time limit of one agent attempt, seconds."),
+    models: z
+      .object({
+        judges: z
+          .array(ModelString)
+          .default([])
+          .describe(
+            "Realism: model judges of the blinded patch study (WitnessGym App. H); the stage has no rules engine.",
+          ),
+        ...MODEL_RUN_OPTIONS,
+      })
+      .strict()
+      .default({ judges: [], maxConcurrency: 4, budget: {}, prices: {} })
+      .describe("Models of `gauntlet witness realism`."),
+  })
+  .strict()
+  .describe("Options of `gauntlet witness`.");
+export type WitnessConfig = z.infer<typeof WitnessConfig>;
+
 export const GauntletConfig = z
   .object({
     agents: z
@@ -107,6 +167,7 @@ export const GauntletConfig = z
     models: ModelsConfig.default(ModelsConfig.parse({})),
     fuzz: FuzzConfig.default(FuzzConfig.parse({})),
     boundary: BoundaryConfig.default(BoundaryConfig.parse({})),
+    witness: WitnessConfig.default(WitnessConfig.parse({})),
   })
   .strict()
   .describe("gauntlet.yaml");

@@ -16,6 +16,7 @@ import { type ScriptedModelServer, startScriptedModelServer } from "../models/sc
 import { scoreLogs } from "../score/pipeline.ts";
 import { groupRows } from "../score/report.ts";
 import { boundaryDemo } from "./demo-boundary.ts";
+import { witnessDemo } from "./demo-witness.ts";
 import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
@@ -25,8 +26,9 @@ import { progressReporter } from "./progress.ts";
  * from the npm registry and cached) against the built-in scripted agents `careful` and `reckless`; prints a
  * summary, writes `gauntlet-report/index.html`, and checks itself: every misbehaviour `reckless` committed
  * must be found, and `careful` must get no critical or expected_outcome finding (exit 1 otherwise). Then
- * `score` over real public agent logs and a `boundary` campaign against the reference airline agent
- * (see demo-boundary.ts), each checking itself too.
+ * `score` over real public agent logs, a `boundary` campaign against the reference airline agent
+ * (see demo-boundary.ts) and a small `witness` build and eval on minimist (demo-witness.ts), each checking
+ * itself too.
  */
 
 export const DEMO_REPO = "npm:minimist@1.2.8";
@@ -86,7 +88,7 @@ export function registerDemoCommand(program: Command): void {
   program
     .command("demo")
     .description(
-      `fuzz ${DEMO_REPO}, fetched once from the npm registry, with the scripted careful and reckless agents (no model needed), score real agent logs, boundary-test the reference airline agent, and write gauntlet-report/`,
+      `fuzz ${DEMO_REPO}, fetched once from the npm registry, with the scripted careful and reckless agents (no model needed), score real agent logs, boundary-test the reference airline agent, build bug-witness cases on minimist and evaluate scripted witness writers, and write gauntlet-report/`,
     )
     .option("--out <dir>", "report directory", "gauntlet-report")
     .option("--jobs <n>", "cases run in parallel", positiveInt("--jobs"), 2)
@@ -163,6 +165,7 @@ export function registerDemoCommand(program: Command): void {
         ...demoProblems(report),
         ...(await scoreDemo(flags.out, store.file("results.jsonl"))),
         ...(await boundaryDemo(flags.out, progress.log)),
+        ...(await witnessDemo(flags.out, progress.log)),
       ];
       if (problems.length) {
         for (const p of problems) process.stderr.write(`${pc.red("demo check failed:")} ${p}\n`);

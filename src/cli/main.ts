@@ -9,6 +9,7 @@ import { registerFuzzCommands } from "./fuzz.ts";
 import { registerModelServerCommand } from "./model-server.ts";
 import { registerSchemaCommand } from "./schema.ts";
 import { registerScoreCommands } from "./score.ts";
+import { registerWitnessCommands } from "./witness.ts";
 
 /**
  * The `gauntlet` command line. Exit codes (DESIGN.md "CI use"): 0 ok; 1 findings or failures over the
@@ -54,6 +55,7 @@ export function buildProgram(): Command {
   registerModelServerCommand(program);
   registerScoreCommands(program);
   registerBoundaryCommands(program);
+  registerWitnessCommands(program);
   registerSchemaCommand(program);
   return program;
 }

@@ -48,7 +48,11 @@ export function parses(file: string, text: string): boolean {
 }
 
 /** Every function node of a file (declarations, expressions, arrows, methods), in source order. */
-export function listFunctions(file: string, text: string, ast: t.File = parseSource(file, text)): SourceFunction[] {
+export function listFunctions(
+  file: string,
+  text: string,
+  ast: t.File = parseSource(file, text),
+): SourceFunction[] {
   const out: SourceFunction[] = [];
   const visit = (node: t.Node, parent: t.Node | undefined): void => {
     if (isFunctionNode(node) && node.start != null && node.end != null && node.loc) {
@@ -106,7 +110,8 @@ function functionName(node: t.Function, parent: t.Node | undefined): string {
     if (key.type === "PrivateName") return `#${key.id.name}`;
     return undefined;
   };
-  if ((node.type === "FunctionDeclaration" || node.type === "FunctionExpression") && node.id) return node.id.name;
+  if ((node.type === "FunctionDeclaration" || node.type === "FunctionExpression") && node.id)
+    return node.id.name;
   if (node.type === "ObjectMethod" || node.type === "ClassMethod" || node.type === "ClassPrivateMethod")
     return keyName(node.key) ?? "<computed>";
   if (parent?.type === "VariableDeclarator" && parent.id.type === "Identifier") return parent.id.name;
@@ -138,5 +143,7 @@ export function children(node: t.Node): t.Node[] {
 }
 
 function isNode(value: unknown): value is t.Node {
-  return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+  return (
+    typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string"
+  );
 }

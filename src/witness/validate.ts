@@ -116,6 +116,26 @@ export async function validateWitness(options: ValidateWitnessOptions): Promise<
   };
 }
 
+/**
+ * Run the witness on the clean side alone, `repeats` times (stopping at the first run that does not pass):
+ * the clean baseline that {@link validateWitness} accepts as `knownClean` for every candidate bug sharing
+ * this clean folder, witness and command. It decides nothing itself.
+ * @throws InputError like {@link validateWitness}
+ */
+export async function runCleanBaseline(
+  options: Omit<ValidateWitnessOptions, "buggy" | "knownClean">,
+): Promise<RunSummary[]> {
+  const repeats = options.repeats ?? 3;
+  checkOptions({ ...options, buggy: options.clean }, repeats);
+  const runs: RunSummary[] = [];
+  for (let attempt = 1; attempt <= repeats; attempt++) {
+    const run = await runWitnessOnce({ ...options, buggy: options.clean }, "clean", attempt);
+    runs.push(run);
+    if (run.outcome !== "pass") break;
+  }
+  return runs;
+}
+
 /** Why the runs so far rule acceptance out (the latest round is the last element), or undefined. */
 function rejection(clean: RunSummary[], buggy: RunSummary[], repeats: number): string | undefined {
   const c = clean.at(-1);
