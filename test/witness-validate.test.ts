@@ -1,10 +1,19 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { classifyTestRun } from "../src/witness/failure.ts";
 import { validateWitness } from "../src/witness/validate.ts";
+import { detectBwrap } from "../src/workspace/sandbox.ts";
 
 const NODE_TEST = [process.execPath, "--test", "witness.test.mjs"];
 
@@ -143,6 +152,28 @@ describe("validateWitness", () => {
     expect(v.accepted).toBe(false);
     expect(v.reason).toBe("flaky: buggy run 2 of 3 passed");
     expect(v.buggy.map((r) => r.outcome)).toEqual(["assertion", "pass"]);
+  });
+
+  it.skipIf(!detectBwrap())("hides the answer key (hide) from the witness under bwrap", async () => {
+    const secret = mkdtempSync(path.join(os.tmpdir(), "witness-secret-"));
+    writeFileSync(path.join(secret, "answer.txt"), "42");
+    // The witness takes the buggy path only if it can read the answer: it cannot, so it stays a plain witness.
+    const peeking = witness(
+      `if (existsSync(${JSON.stringify(path.join(secret, "answer.txt"))})) return;`,
+    ).content.replace(
+      'import { readFileSync, writeFileSync } from "node:fs";',
+      'import { existsSync } from "node:fs";',
+    );
+    const v = await validateWitness({
+      clean: dir("clean"),
+      buggy: dir("buggy"),
+      witness: { path: "witness.test.mjs", content: peeking },
+      command: NODE_TEST,
+      repeats: 1,
+      hide: [secret],
+    });
+    expect(v.reason).toBe("passes on clean code and fails with assertion on buggy code in all 1 runs");
+    expect(existsSync(path.join(secret, "answer.txt"))).toBe(true);
   });
 
   it("rejects a witness that hangs on buggy code, killing it at timeoutMs", async () => {

@@ -20,6 +20,8 @@ export interface BuildSummary {
   /** Wall time of this run, ms, and the part spent in the project's own test runs. */
   wallMs: number;
   testRunMs: number;
+  /** Test runs made by this invocation (contexts, clean baselines, buggy runs). */
+  testRuns: number;
 }
 
 /** Tally the attempts of a build (all of them, earlier runs' included). */
@@ -30,6 +32,7 @@ export function summarise(
   attempts: readonly BuildAttempt[],
   wallMs: number,
   testRunMs: number,
+  testRuns: number,
 ): BuildSummary {
   const byType: BuildSummary["byType"] = {};
   const rejections: Record<string, number> = {};
@@ -66,5 +69,6 @@ export function summarise(
     casesByDepth,
     wallMs,
     testRunMs,
+    testRuns,
   };
 }

@@ -91,8 +91,10 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
   log(
     `${project.name}${project.version ? `@${project.version}` : ""}: ${project.runner}, ${project.testFiles.length} test files, ${project.productionFiles.length} production files`,
   );
-  const contexts = await loadOrCollectContexts(project, options, emit);
-  let testRunMs = contexts.reduce((s, c) => s + c.durationMs, 0);
+  const { contexts, collected } = await loadOrCollectContexts(project, options, emit);
+  // Test runs of this invocation (contexts loaded from an earlier one cost nothing now).
+  let testRunMs = collected ? contexts.reduce((s, c) => s + c.durationMs, 0) : 0;
+  let testRuns = collected ? contexts.length : 0;
 
   const pairs = candidatePairs(project, contexts, types);
   const queue = interleaveByType(pairs, options.seed ?? 1, options.maxAttemptsPerType ?? 8);
@@ -129,6 +131,7 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
         baseline = await runCleanBaseline(common);
         baselines.set(test, baseline);
         testRunMs += sum(baseline);
+        testRuns += baseline.length;
       }
       const file = candidate.location.file;
       const cleanText = readFileSync(path.join(project.dir, file), "utf8");
@@ -144,6 +147,7 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
             knownClean: baseline,
           });
           runMs += sum(v.buggy);
+          testRuns += v.buggy.length;
           return v;
         } finally {
           writeFileSync(path.join(buggyDir, file), cleanText);
@@ -267,6 +271,7 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
     attempts,
     Date.now() - started,
     testRunMs,
+    testRuns,
   );
   writeFileSync(path.join(options.outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;

@@ -260,6 +260,8 @@ async function judgeAttempt(
     command,
     ...(pair.project.deps ? { deps: pair.project.deps } : {}),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+    // The answer key must stay out of reach of the agent's test: the build (oracle), the results, the clean tree.
+    hide: [options.buildDir, options.outDir, pair.clean],
     repeats: options.repeats ?? 3,
     timeoutMs: options.testTimeoutMs ?? 60_000,
   });

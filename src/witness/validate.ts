@@ -40,6 +40,11 @@ export interface ValidateWitnessOptions {
    * `repeats` runs.
    */
   knownClean?: readonly RunSummary[];
+  /**
+   * Folders the test must not read (e.g. the build's oracle, an agent's results): hidden under bwrap. The
+   * other side's copy is always hidden. Without bwrap nothing is hidden (and the docs say so).
+   */
+  hide?: readonly string[];
   /** Run the test command under bubblewrap (read-only filesystem outside the copy, HOME hidden). Default: when bwrap works here. */
   sandbox?: boolean;
   /** Program and arguments, run in the project copy, e.g. `["node", "--test", "witness.test.mjs"]`. */
@@ -98,9 +103,14 @@ export async function validateWitness(options: ValidateWitnessOptions): Promise<
   const buggy: RunSummary[] = [];
   for (let attempt = 1; attempt <= repeats; attempt++) {
     const known = options.knownClean?.[attempt - 1];
+    // Both copies exist before either run starts, so each run's sandbox can hide the other copy.
+    const cleanRoot = known ? undefined : newRunRoot("clean");
+    const buggyRoot = newRunRoot("buggy");
     const [c, b] = await Promise.all([
-      known ? Promise.resolve({ ...known, attempt }) : runWitnessOnce(options, "clean", attempt),
-      runWitnessOnce(options, "buggy", attempt),
+      known
+        ? Promise.resolve({ ...known, attempt })
+        : runWitnessOnce(options, "clean", attempt, cleanRoot as string, [buggyRoot]),
+      runWitnessOnce(options, "buggy", attempt, buggyRoot, cleanRoot ? [cleanRoot] : []),
     ]);
     clean.push(c);
     buggy.push(b);
@@ -129,7 +139,13 @@ export async function runCleanBaseline(
   checkOptions({ ...options, buggy: options.clean }, repeats);
   const runs: RunSummary[] = [];
   for (let attempt = 1; attempt <= repeats; attempt++) {
-    const run = await runWitnessOnce({ ...options, buggy: options.clean }, "clean", attempt);
+    const run = await runWitnessOnce(
+      { ...options, buggy: options.clean },
+      "clean",
+      attempt,
+      newRunRoot("clean"),
+      [],
+    );
     runs.push(run);
     if (run.outcome !== "pass") break;
   }
@@ -162,13 +178,21 @@ function rejection(clean: RunSummary[], buggy: RunSummary[], repeats: number): s
   return undefined;
 }
 
-/** Copy one side to a fresh temp folder, add the witness, run the command there, classify, clean up. */
+function newRunRoot(side: "clean" | "buggy"): string {
+  return mkdtempSync(path.join(os.tmpdir(), `gauntlet-witness-${side}-`));
+}
+
+/**
+ * Copy one side into `root` (a fresh temp folder), add the witness, run the command there, classify, remove
+ * `root`. Under bwrap, `others` (the other side's copy) and `options.hide` are hidden from the test.
+ */
 async function runWitnessOnce(
   options: ValidateWitnessOptions,
   side: "clean" | "buggy",
   attempt: number,
+  root: string,
+  others: readonly string[],
 ): Promise<RunSummary> {
-  const root = mkdtempSync(path.join(os.tmpdir(), `gauntlet-witness-${side}-`));
   try {
     const repo = path.join(root, "repo");
     const home = path.join(root, "home");
@@ -182,7 +206,8 @@ async function runWitnessOnce(
       writeFileSync(target, w.content);
     }
     const bwrap = options.sandbox === false ? undefined : detectBwrap();
-    const sandbox = bwrap ? makeSandbox(bwrap, root, options.deps ? [options.deps] : []) : undefined;
+    const hidden = [...others, ...(options.hide ?? [])];
+    const sandbox = bwrap ? makeSandbox(bwrap, root, options.deps ? [options.deps] : [], hidden) : undefined;
     const [file, ...args] = options.command as [string, ...string[]];
     let result: Awaited<ReturnType<typeof runProcess>> | undefined;
     let spawnError: string | undefined;
