@@ -143,7 +143,7 @@ beforeAll(async () => {
     run("reference"),
     campaign("dying", ["discover", "--target", DYING, "--facts", factsFile, "--rounds", "2", "--turns", "5"]),
   ]);
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   await Promise.all([jsonBot, openAi].map((s) => new Promise((resolve) => s.close(resolve))));

@@ -24,7 +24,7 @@ export const DEMO_WITNESS_TYPES: readonly BugTypeId[] = [
 
 /** Run the witness demo into `<out>/witness/`; returns the failed self-checks. */
 export async function witnessDemo(out: string, log: (line: string) => void): Promise<string[]> {
-  const dir = path.join(out, "witness");
+  const dir = path.resolve(out, "witness");
   rmSync(dir, { recursive: true, force: true });
   const build = await buildWitnessCases({
     repo: DEMO_REPO,
@@ -67,7 +67,16 @@ export async function witnessDemo(out: string, log: (line: string) => void): Pro
   );
   o.write(`cases: ${path.join(dir, "cases")}  (metrics: gauntlet witness metrics --cases ${dir})\n`);
   const problems: string[] = [];
-  if (build.cases.length === 0) problems.push("witness: the build produced no case");
+  if (build.cases.length === 0)
+    problems.push(
+      `witness: the build produced no case (${
+        Object.entries(build.rejections)
+          .map(([r, n]) => `${r} ×${n}`)
+          .join("; ") || "nothing attempted"
+      })`,
+    );
+  for (const s of evals)
+    for (const e of s.errors) problems.push(`witness: eval of ${s.agent} on ${e.caseId}: ${e.message}`);
   if (!replay || replay.successes !== replay.results || replay.results === 0)
     problems.push(
       `witness: the replay control solved ${solved(replay)} cases; every case should be solvable`,

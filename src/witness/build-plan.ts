@@ -17,12 +17,13 @@ export async function loadOrCollectContexts(
   project: WitnessProject,
   options: BuildOptions,
   emit: (e: BuildEvent) => void,
-): Promise<{ contexts: ExecutionContext[]; collected: boolean }> {
+): Promise<{ contexts: ExecutionContext[]; collected: boolean; wallMs: number }> {
+  const started = Date.now();
   const file = path.join(options.outDir, "contexts.json");
   const key = `${project.spec}@${project.version ?? ""}`;
   try {
     const saved = JSON.parse(readFileSync(file, "utf8")) as { project: string; contexts: ExecutionContext[] };
-    if (saved.project === key) return { contexts: saved.contexts, collected: false };
+    if (saved.project === key) return { contexts: saved.contexts, collected: false, wallMs: 0 };
   } catch {
     // Not collected yet (or unreadable): collect again.
   }
@@ -38,7 +39,7 @@ export async function loadOrCollectContexts(
   }
   for (const note of notes) emit({ kind: "log", message: note });
   writeFileSync(file, `${JSON.stringify({ project: key, contexts, skipped }, null, 2)}\n`);
-  return { contexts, collected: true };
+  return { contexts, collected: true, wallMs: Date.now() - started };
 }
 
 /** Every (context, candidate) pair: each candidate once, with the reaching test of the shortest context. */

@@ -12,7 +12,7 @@ import { applyEdits } from "./inject.ts";
 import { packageCase } from "./package.ts";
 import { openWitnessProject } from "./project.ts";
 import { applyTransformChain } from "./transform.ts";
-import type { BugTypeId, OperatorId, Span, TransformStep } from "./types.ts";
+import { type BugTypeId, OPERATOR_IDS, type OperatorId, type Span, type TransformStep } from "./types.ts";
 import { type RunSummary, runCleanBaseline, validateWitness, type WitnessValidation } from "./validate.ts";
 
 /**
@@ -77,7 +77,8 @@ export type { BuildSummary };
  * @throws InputError for a bad option (unknown type, depth < 1)
  * Source: WitnessGym §3 (construction), issue 6 §1.
  */
-export async function buildWitnessCases(options: BuildOptions): Promise<BuildSummary> {
+export async function buildWitnessCases(given: BuildOptions): Promise<BuildSummary> {
+  const options = { ...given, outDir: path.resolve(given.outDir) };
   const started = Date.now();
   const emit = options.onProgress ?? (() => {});
   const log = (message: string) => emit({ kind: "log", message });
@@ -91,9 +92,15 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
   log(
     `${project.name}${project.version ? `@${project.version}` : ""}: ${project.runner}, ${project.testFiles.length} test files, ${project.productionFiles.length} production files`,
   );
-  const { contexts, collected } = await loadOrCollectContexts(project, options, emit);
+  const { contexts, collected, wallMs: contextsMs } = await loadOrCollectContexts(project, options, emit);
   // Test runs of this invocation (contexts loaded from an earlier one cost nothing now).
-  let testRunMs = collected ? contexts.reduce((s, c) => s + c.durationMs, 0) : 0;
+  // Context runs go two at a time: their summed durations can exceed the stage's wall time, which caps them.
+  let testRunMs = collected
+    ? Math.min(
+        contextsMs,
+        contexts.reduce((s, c) => s + c.durationMs, 0),
+      )
+    : 0;
   let testRuns = collected ? contexts.length : 0;
 
   const pairs = candidatePairs(project, contexts, types);
@@ -193,6 +200,10 @@ export async function buildWitnessCases(options: BuildOptions): Promise<BuildSum
               site: state.site,
               depth: more,
               salt: candidate.id,
+              // Rare Input Path Conditioning keeps the clean text on the common path; later depths carry on
+              // with the operators not applied yet, so each is used once before any repeats.
+              clean: cleanText.slice(candidate.location.span.start, candidate.location.span.end),
+              order: [...OPERATOR_IDS.filter((o) => !state.applied.includes(o)), ...state.applied],
               check: async (text: string, _site: Span) => {
                 if (!parses(file, text)) return { ok: false, reason: "does not parse" };
                 const v = await check(text, 1);

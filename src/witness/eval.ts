@@ -125,7 +125,9 @@ export interface EvalSummary {
  * workspace or session cannot be set up is reported in `errors` (and retried on the next run).
  * @throws InputError when `buildDir` has no cases, a requested case id is unknown, or an option is invalid
  */
-export async function runWitnessEval(options: EvalOptions): Promise<EvalSummary> {
+export async function runWitnessEval(given: EvalOptions): Promise<EvalSummary> {
+  // Relative folders would be read relative to whichever process copies them (cp, the agent): make them absolute.
+  const options = { ...given, buildDir: path.resolve(given.buildDir), outDir: path.resolve(given.outDir) };
   const settings = options.settings ?? [...EVAL_SETTINGS];
   const attempts = options.attempts ?? 3;
   if (!Number.isInteger(attempts) || attempts < 1)

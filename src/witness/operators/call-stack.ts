@@ -61,11 +61,11 @@ function valueParameters(expr: NodePath, stmt: NodePath): string[] {
 }
 
 /**
- * Helper Call Insertion: `S[E]` → `const checkX = (a, b) => E;` before `S`, and `S[checkX(a, b)]`, where `E` is
- * the smallest rvalue expression holding the site and `S` its statement. `a, b` are the side-effect-free
- * expression's free locals passed by value (none in TS, or when `E` has effects: then the arrow only closes over
- * them). An arrow keeps `this`, `arguments` and `super`; refused on `await`/`yield` or when a name of `E` would
- * resolve differently before `S`.
+ * Helper Call Insertion: `S[E]` → `const checkX = (a, b) => { return E; };` before `S`, and `S[checkX(a, b)]`,
+ * where `E` is the smallest rvalue expression holding the site and `S` its statement. `a, b` are the
+ * side-effect-free expression's free locals passed by value (none in TS, or when `E` has effects: then the arrow
+ * only closes over them). An arrow keeps `this`, `arguments` and `super`; the block body lets later operators
+ * work inside the helper. Refused on `await`/`yield` or when a name of `E` would resolve differently before `S`.
  */
 export const helperCallInsertion: TransformOperator = {
   id: "helper-call-insertion",
@@ -170,23 +170,33 @@ export const callSiteRerouting: TransformOperator = {
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** True when `child` of `parent` is evaluated unconditionally and after only side-effect-free siblings. */
-function evaluatedFirst(child: NodePath, parent: NodePath): boolean {
+/**
+ * A value whose read cannot be changed by a side-effect-free expression evaluated before it: an identifier,
+ * literal, `this`, or a non-computed property chain of those (getters are not modelled).
+ */
+function trivial(p: NodePath): boolean {
+  if (p.isIdentifier() || p.isLiteral() || p.isThisExpression()) return !p.isTemplateLiteral();
+  return p.isMemberExpression() && !p.node.computed && trivial(p.get("object"));
+}
+
+/**
+ * True when `expr` (inside `child`) can be evaluated before the rest of `parent`: `child` is evaluated
+ * unconditionally, and either first or after only trivial siblings while `expr` has no side effects.
+ */
+function evaluatedFirst(child: NodePath, parent: NodePath, expr: NodePath): boolean {
   const key = child.key;
-  const pureBefore = (list: NodePath[]): boolean =>
-    list.filter((q) => start(q) < start(child)).every((q) => !q.isSpreadElement() && isPure(q));
-  if (parent.isBinaryExpression()) return key === "left" || isPure(parent.get("left"));
+  const swappable = (earlier: NodePath[]): boolean =>
+    earlier.every((q) => start(q) >= start(child) || trivial(q)) && (earlier.length === 0 || isPure(expr));
+  const pureBefore = (list: NodePath[]): boolean => swappable(list.filter((q) => start(q) < start(child)));
+  if (parent.isBinaryExpression()) return key === "left" || swappable([parent.get("left") as NodePath]);
   if (parent.isLogicalExpression()) return key === "left";
   if (parent.isConditionalExpression()) return key === "test";
   if (parent.isUnaryExpression()) return parent.node.operator !== "delete";
-  if (parent.isMemberExpression()) return key === "object" || isPure(parent.get("object"));
+  if (parent.isMemberExpression()) return key === "object" || swappable([parent.get("object")]);
   if ((parent.isCallExpression() || parent.isNewExpression()) && child.listKey === "arguments") {
     const callee = parent.get("callee") as NodePath;
     return (
-      !callee.isSuper() &&
-      !callee.isImport() &&
-      isPure(callee) &&
-      pureBefore(parent.get("arguments") as NodePath[])
+      !callee.isSuper() && trivial(callee) && pureBefore([callee, ...(parent.get("arguments") as NodePath[])])
     );
   }
   if (parent.isTemplateLiteral()) return pureBefore(parent.get("expressions") as NodePath[]);
@@ -196,7 +206,8 @@ function evaluatedFirst(child: NodePath, parent: NodePath): boolean {
 
 /**
  * Extract-and-Apply Split: with `E` the site's expression and `C` the largest expression around it in which `E`
- * is evaluated first and unconditionally, `C[E]` → `applyX(extractX())` with `const extractX = () => E;` and
+ * is evaluated first and unconditionally, `C[E]` → `applyX(extractX())` with
+ * `const extractX = () => { return E; };` and
  * `const applyX = (v) => C[v];` declared before the statement. When `E` is a whole `if`/loop test, `C` is the
  * test's truthiness: `applyX = (v) => !!v`.
  */
@@ -212,7 +223,7 @@ export const extractAndApplySplit: TransformOperator = {
     const { site, expr, stmt } = found;
     let comp: NodePath = expr;
     for (let parent = comp.parentPath; parent?.isExpression() && isRvalue(parent); parent = comp.parentPath) {
-      if (!evaluatedFirst(comp, parent)) break;
+      if (!evaluatedFirst(comp, parent, expr)) break;
       comp = parent;
     }
     const testOf = expr.parentPath;
@@ -268,7 +279,8 @@ export const extractAndApplySplit: TransformOperator = {
 /**
  * The conditional form of Extract-and-Apply Split, for `L op E` with `op` one of `&&`, `||`, `??`: `E` runs only
  * when `L` lets it, so the applier receives the extractor and calls it itself:
- * `const extractX = () => E; const applyX = (left, read) => left op read();` and `L op E` → `applyX(L, extractX)`.
+ * `const extractX = () => { return E; };`, `const applyX = (left, read) => left op read();` and
+ * `L op E` → `applyX(L, extractX)`.
  */
 function splitGuardedOperand(
   input: OperatorInput,

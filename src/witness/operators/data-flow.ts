@@ -36,7 +36,7 @@ function movableSite(input: OperatorInput) {
 }
 
 /**
- * Parameter Bundling: `S[E]` → `const checkX = ({ a, b }) => E;` before `S`, and `S[checkX({ a, b })]`: the
+ * Parameter Bundling: `S[E]` → `const checkX = ({ a, b }) => { return E; };` before `S`, and `S[checkX({ a, b })]`: the
  * free locals `E` reads travel to the helper packed in one argument object and are unpacked under their own
  * names. A local is bundled only when its value when the bundle is built equals its value where `E` reads it:
  * it is initialised there, `E` does not assign it, and it is never reassigned or `E` has no side effects and

@@ -39,7 +39,8 @@ interface BundlePlan {
  * The outermost statement list around the site (inside its function) where up to `max` locals the site's
  * statement reads are stable from a point `P` to the end of the list: declared before `P`, not assigned from
  * `P` on, never assigned inside a nested function. Each gets its reads after `P` and outside the site (not a
- * callee, whose receiver would change; not in a nested function declaration, which may run before `P`).
+ * callee or template tag, whose receiver would change; not in a nested function declaration, which may run
+ * before `P`).
  */
 function planBundle(input: OperatorInput, max: number): BundlePlan | undefined {
   const site = locate(input.file, input.text, input.site);
@@ -99,6 +100,7 @@ function planBundle(input: OperatorInput, max: number): BundlePlan | undefined {
             r.key === "callee" &&
             (r.parentPath?.isCallExpression() || r.parentPath?.isOptionalCallExpression())
           ) &&
+          !(r.key === "tag" && r.parentPath?.isTaggedTemplateExpression()) &&
           !r.parentPath?.isExportSpecifier() &&
           !r.parentPath?.node.type.startsWith("TS") &&
           !r.findParent((p) => p.isFunctionDeclaration() && within(p, holder.parentPath!)),

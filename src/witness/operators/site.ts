@@ -135,7 +135,7 @@ export function references(p: NodePath): NodePath<t.Identifier>[] {
   return out;
 }
 
-/** True when some node below `p` (not inside a nested non-arrow function for `this`) matches. */
+/** The first node at or below `p` that matches, if any. */
 function findInside(p: NodePath, match: (q: NodePath) => boolean): NodePath | undefined {
   if (match(p)) return p;
   let found: NodePath | undefined;
