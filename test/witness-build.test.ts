@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type BuildSummary, buildWitnessCases } from "../src/witness/build.ts";
 import { listFunctions } from "../src/witness/functions.ts";
 import { readCase } from "../src/witness/package.ts";
+import { openWitnessProject } from "../src/witness/project.ts";
 
 /** Every file under `dir`, recursively, as [relative path, text]. */
 function files(dir: string, prefix = ""): [string, string][] {
@@ -81,6 +83,22 @@ describe("gauntlet witness build on npm:minimist@1.2.8", () => {
         expect(text.includes(witnessText), `${rel} holds the witness`).toBe(false);
         expect(text.includes(witnessPath), `${rel} names the witness`).toBe(false);
       }
+    }
+  });
+
+  it("leaves no project test in a case that would fail on its bug (an agent could hand one in)", async () => {
+    const project = await openWitnessProject("npm:minimist@1.2.8");
+    for (const c of summary.cases) {
+      const copy = mkdtempSync(path.join(os.tmpdir(), "witness-case-run-"));
+      cpSync(path.join(out, "cases", c.id, "repo"), copy, { recursive: true });
+      symlinkSync(project.deps!, path.join(copy, "node_modules"));
+      const tests = readdirSync(path.join(copy, "test")).map((f) => `test/${f}`);
+      const [cmd, ...args] = project.commandFor(tests);
+      const r = spawnSync(cmd!, args, { cwd: copy, encoding: "utf8" });
+      expect(r.status, `${c.id}: ${r.stdout.slice(-400)}`).toBe(0);
+      const oracle = JSON.parse(readFileSync(path.join(out, "oracle", c.id, "oracle.json"), "utf8"));
+      for (const removed of oracle.alsoExposing) expect(tests).not.toContain(removed);
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 

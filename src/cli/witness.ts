@@ -34,6 +34,8 @@ export function parseTypes(list: string | undefined): BugTypeId[] | undefined {
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean);
+  if (out.length === 0)
+    throw new InputError({ field: "--types" }, "no bug type given", `use all, or some of ${BUG_TYPE_IDS.join(", ")}`);
   for (const t of out)
     if (!(BUG_TYPE_IDS as readonly string[]).includes(t))
       throw new InputError(
@@ -112,10 +114,10 @@ function buildReport(s: BuildSummary, out: string): string {
     String(v.accepted),
     String(v.cases),
   ]);
-  const share = s.wallMs > 0 ? `${((s.testRunMs / s.wallMs) * 100).toFixed(0)}%` : "–";
+  const share = s.wallMs > 0 ? `${Math.min(100, (s.testRunMs / s.wallMs) * 100).toFixed(0)}%` : "–";
   return [
     `${s.project.name}${s.project.version ? `@${s.project.version}` : ""} (${s.project.runner}): ${s.contexts} test contexts, ${s.candidatesFound} candidate bugs in test-reached functions`,
-    `attempted ${s.attempted}, accepted ${s.accepted}: acceptance rate ${rate} (WitnessGym: 63%)`,
+    `attempted ${s.attempted}, accepted ${s.accepted}: acceptance rate ${rate} of attempted candidates${s.attempted < 30 ? " (a small sample)" : ""}; WitnessGym reports 63%`,
     textTable([["bug type", "attempted", "accepted", "cases"], ...rows]),
     `rejections: ${
       Object.entries(s.rejections)
@@ -189,7 +191,8 @@ export function registerWitnessCommands(program: Command): void {
           signal: interrupt.signal,
         });
         process.stdout.write(`${buildReport(summary, out)}\n`);
-        if (summary.cases.length === 0) process.exitCode = 1;
+        if (interrupt.signal.aborted) process.exitCode = 130;
+        else if (summary.cases.length === 0) process.exitCode = 1;
       } finally {
         interrupt.dispose();
       }
@@ -258,12 +261,12 @@ export function registerWitnessCommands(program: Command): void {
           r.rate === null ? "–" : `${(r.rate * 100).toFixed(0)}% (${r.success}/${r.total})`;
         process.stdout.write(
           `${textTable([
-            ["agent", "cases", "NoEC", "WithEC", "agent time", "tokens", "cost"],
+            ["agent", "cases", "WithEC", "NoEC", "agent time", "tokens", "cost"],
             [
               summary.agent,
               String(summary.cases),
-              rate(summary.bySetting.NoEC),
               rate(summary.bySetting.WithEC),
+              rate(summary.bySetting.NoEC),
               `${(summary.agentMs / 1000).toFixed(1)} s`,
               String(summary.usage.inputTokens + summary.usage.outputTokens),
               `$${summary.usage.costUsd.toFixed(2)}`,
@@ -273,7 +276,8 @@ export function registerWitnessCommands(program: Command): void {
         for (const e of summary.errors)
           process.stderr.write(`error: ${e.caseId}${e.setting ? ` ${e.setting}` : ""}: ${e.message}\n`);
         process.stdout.write(`results in ${out}; tabulate with: gauntlet witness metrics --results ${out}\n`);
-        if (summary.errors.length > 0) process.exitCode = 1;
+        if (interrupt.signal.aborted) process.exitCode = 130;
+        else if (summary.errors.length > 0) process.exitCode = 1;
       } finally {
         interrupt.dispose();
       }

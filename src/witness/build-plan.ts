@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { InputError } from "../core/errors.ts";
 import type { BuildEvent, BuildOptions } from "./build.ts";
 import { collectContexts } from "./contexts.ts";
 import { listFunctions } from "./functions.ts";
@@ -20,13 +21,21 @@ export async function loadOrCollectContexts(
 ): Promise<{ contexts: ExecutionContext[]; collected: boolean; wallMs: number }> {
   const started = Date.now();
   const file = path.join(options.outDir, "contexts.json");
-  const key = `${project.spec}@${project.version ?? ""}`;
+  const key = `${project.name}@${project.version ?? ""} (${project.dir})`;
+  let saved: { project?: unknown; contexts?: ExecutionContext[] } | undefined;
   try {
-    const saved = JSON.parse(readFileSync(file, "utf8")) as { project: string; contexts: ExecutionContext[] };
-    if (saved.project === key) return { contexts: saved.contexts, collected: false, wallMs: 0 };
+    saved = JSON.parse(readFileSync(file, "utf8"));
   } catch {
-    // Not collected yet (or unreadable): collect again.
+    saved = undefined; // Not collected yet (or unreadable): collect again.
   }
+  if (saved?.project === key && saved.contexts)
+    return { contexts: saved.contexts, collected: false, wallMs: 0 };
+  if (typeof saved?.project === "string")
+    throw new InputError(
+      { field: "--out" },
+      `${options.outDir} holds a build of ${saved.project}, not of ${key}`,
+      "give each project (and version) its own --out folder",
+    );
   const { contexts, skipped, notes } = await collectContexts(project, {
     timeoutMs: options.timeoutMs,
     signal: options.signal,

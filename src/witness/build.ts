@@ -12,7 +12,14 @@ import { applyEdits } from "./inject.ts";
 import { packageCase } from "./package.ts";
 import { openWitnessProject } from "./project.ts";
 import { applyTransformChain } from "./transform.ts";
-import { type BugTypeId, OPERATOR_IDS, type OperatorId, type Span, type TransformStep } from "./types.ts";
+import {
+  type BugTypeId,
+  type ExecutionContext,
+  OPERATOR_IDS,
+  type OperatorId,
+  type Span,
+  type TransformStep,
+} from "./types.ts";
 import { type RunSummary, runCleanBaseline, validateWitness, type WitnessValidation } from "./validate.ts";
 
 /**
@@ -64,7 +71,14 @@ export const BuildAttempt = z.object({
   summary: z.string(),
   accepted: z.boolean(),
   reason: z.string().describe("The acceptance predicate's reason."),
-  depths: z.array(z.object({ requested: z.number(), applied: z.number(), caseId: z.string().optional() })),
+  depths: z.array(
+    z.object({
+      requested: z.number(),
+      applied: z.number(),
+      caseId: z.string().optional(),
+      leak: z.string().optional().describe("Files that would have revealed the bug; the case was withdrawn."),
+    }),
+  ),
   testRunMs: z.number().describe("Time spent in the project's own test runs for this candidate, ms."),
   wallMs: z.number(),
 });
@@ -110,23 +124,34 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
   const attemptsFile = path.join(options.outDir, "attempts.jsonl");
   const previous = readJsonlIfExists(attemptsFile, BuildAttempt);
   const done = new Map(previous.map((a) => [`${a.candidate}:${a.test}`, a]));
+  // The per-type quota counts bugs that became cases; an accepted bug no transformation chain could carry
+  // to the requested depth leaves room for another candidate.
+  const productive = (a: BuildAttempt) => a.depths.some((d) => d.caseId !== undefined);
   const acceptedPerType = new Map<string, number>();
-  for (const a of previous)
-    if (a.accepted) acceptedPerType.set(a.type, (acceptedPerType.get(a.type) ?? 0) + 1);
+  for (const a of done.values())
+    if (productive(a)) acceptedPerType.set(a.type, (acceptedPerType.get(a.type) ?? 0) + 1);
+  // An accepted bug of an earlier run lacking a depth asked for now is attempted again (resume with new depths).
+  const complete = (a: BuildAttempt) =>
+    !a.accepted ||
+    depths.every((d) => a.depths.some((x) => x.requested === d)) ||
+    a.depths.some((x) => x.caseId === undefined);
 
   const scratch = mkdtempSync(path.join(os.tmpdir(), "gauntlet-witness-build-"));
   const buggyDir = path.join(scratch, "buggy");
   mkdirSync(buggyDir);
   await copyTree(project.dir, buggyDir, { exclude: ["node_modules", ".git"] });
   const baselines = new Map<string, RunSummary[]>();
-  const attempts: BuildAttempt[] = [...previous];
+
   let index = 0;
   try {
     for (const { context, candidate } of queue) {
       index++;
       if (options.signal?.aborted) break;
       const key = `${candidate.id}:${context.test.file}`;
-      if (done.has(key)) continue;
+      const earlier = done.get(key);
+      if (earlier && complete(earlier)) continue;
+      if (earlier && productive(earlier))
+        acceptedPerType.set(candidate.type, (acceptedPerType.get(candidate.type) ?? 1) - 1);
       if ((acceptedPerType.get(candidate.type) ?? 0) >= (options.bugsPerType ?? 2)) continue;
       const t0 = Date.now();
       const test = context.test.file;
@@ -160,6 +185,34 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
           writeFileSync(path.join(buggyDir, file), cleanText);
         }
       };
+      // The other tests that reach the mutated function and fail on the buggy code: left in the case, an agent
+      // could hand one in as its own witness.
+      const otherExposingTests = async (text: string): Promise<string[]> => {
+        const others = contexts.filter(
+          (c) => c.test.file !== test && c.functions.some((f) => f.id === candidate.function.id),
+        );
+        const exposing: string[] = [];
+        writeFileSync(path.join(buggyDir, file), text);
+        try {
+          for (const other of others) {
+            const content = readFileSync(path.join(project.dir, other.test.file), "utf8");
+            const [run] = await runCleanBaseline({
+              clean: buggyDir,
+              witness: { path: other.test.file, content },
+              command: project.commandFor([other.test.file]),
+              deps: project.deps,
+              repeats: 1,
+              timeoutMs,
+            });
+            testRuns++;
+            runMs += run?.durationMs ?? 0;
+            if (run?.outcome !== "pass") exposing.push(other.test.file);
+          }
+        } finally {
+          writeFileSync(path.join(buggyDir, file), cleanText);
+        }
+        return exposing;
+      };
       const buggyText = applyEdits(cleanText, candidate.edits);
       // A test that does not pass on clean code every time cannot witness anything (the predicate's first rule).
       const cleanFailure = baseline.find((r) => r.outcome !== "pass");
@@ -184,7 +237,6 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
         wallMs: 0,
       };
       if (verdict.accepted) {
-        acceptedPerType.set(candidate.type, (acceptedPerType.get(candidate.type) ?? 0) + 1);
         let state = {
           text: buggyText,
           site: candidate.site,
@@ -229,6 +281,7 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
             record.depths.push({ requested: depth, applied: state.applied.length });
             break;
           }
+          const alsoExposing = await otherExposingTests(state.text);
           const packaged = await packageCase(options.outDir, {
             project: {
               spec: project.spec,
@@ -239,7 +292,8 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
             clean: project.dir,
             buggyFiles: { [file]: state.text },
             witness: test,
-            context,
+            alsoExposing,
+            context: relocate(context, file, state.text),
             bugType: BUG_TYPES[candidate.type],
             candidate,
             location: {
@@ -250,11 +304,18 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
             transform: { requestedDepth: depth, steps: state.steps, applied: state.applied },
             validation: finalCheck,
           });
-          record.depths.push({ requested: depth, applied: state.applied.length, caseId: packaged.id });
-          for (const leak of packaged.leaks)
+          if (packaged.leaks.length > 0) {
+            // A case whose snapshot still reveals the clean code or the witness is not a case: withdraw it.
+            rmSync(packaged.caseDir, { recursive: true, force: true });
+            rmSync(packaged.oracleDir, { recursive: true, force: true });
+            const where = packaged.leaks.map((l) => `${l.file} (${l.kind})`).join(", ");
+            record.depths.push({ requested: depth, applied: state.applied.length, leak: where });
             log(
-              `case ${packaged.id}: ${leak.file} may reveal the ${leak.kind.replace("-", " ")} (see oracle/${packaged.id}/oracle.json)`,
+              `${candidate.type} ${file}:${candidate.location.line}: depth ${depth} not packaged: ${where} would reveal it`,
             );
+            break;
+          }
+          record.depths.push({ requested: depth, applied: state.applied.length, caseId: packaged.id });
           emit({ kind: "case", id: packaged.id, type: candidate.type, depth, reused: packaged.reused });
         }
       }
@@ -262,7 +323,9 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
       record.wallMs = Date.now() - t0;
       testRunMs += runMs;
       appendJsonl(attemptsFile, record);
-      attempts.push(record);
+      done.set(key, record);
+      if (productive(record))
+        acceptedPerType.set(candidate.type, (acceptedPerType.get(candidate.type) ?? 0) + 1);
       emit({
         kind: "candidate",
         done: index,
@@ -279,17 +342,35 @@ export async function buildWitnessCases(given: BuildOptions): Promise<BuildSumma
     project,
     contexts.length,
     pairs.length,
-    attempts,
+    [...done.values()],
     Date.now() - started,
     testRunMs,
     testRuns,
   );
+  // A requested type with no site in test-reached code still gets its (empty) row.
+  for (const t of types) summary.byType[t] ??= { attempted: 0, accepted: 0, cases: 0 };
   writeFileSync(path.join(options.outDir, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
 }
 
 function sum(runs: readonly RunSummary[]): number {
   return runs.reduce((s, r) => s + r.durationMs, 0);
+}
+
+/**
+ * The context with the lines of `file`'s functions moved to where they are in the buggy text (transformations
+ * shift them): each function keeps its name and goes to the nearest same-named function of the buggy file.
+ */
+function relocate(context: ExecutionContext, file: string, text: string): ExecutionContext {
+  const buggy = listFunctions(file, text);
+  const functions = context.functions.map((f) => {
+    if (f.file !== file) return f;
+    const same = buggy.filter((b) => b.name === f.name);
+    if (same.length === 0) return f;
+    const nearest = same.reduce((a, b) => (Math.abs(b.line - f.line) < Math.abs(a.line - f.line) ? b : a));
+    return { ...f, line: nearest.line };
+  });
+  return { ...context, functions };
 }
 
 function lineAt(text: string, offset: number): number {

@@ -129,6 +129,10 @@ export const OracleFile = z
           .describe("Name of the single test within it, when the context was per test."),
       })
       .describe("The test that exposed the bug at construction time; deleted from the public snapshot."),
+    alsoExposing: z
+      .array(WorkspacePath)
+      .default([])
+      .describe("Other project tests that fail on the buggy code; deleted from the public snapshot as well."),
     changedFiles: z
       .array(
         z.object({

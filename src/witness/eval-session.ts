@@ -58,6 +58,7 @@ export async function runPair(run: Run, pair: Pair): Promise<"done" | "aborted">
           path.resolve(options.buildDir),
           path.resolve(options.outDir),
           pair.cleanRoot,
+          ...(project.dir ? [project.dir] : []),
         ])
       : undefined;
     const session = await options.agent.startSession({
@@ -261,7 +262,7 @@ async function judgeAttempt(
     ...(pair.project.deps ? { deps: pair.project.deps } : {}),
     ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     // The answer key must stay out of reach of the agent's test: the build (oracle), the results, the clean tree.
-    hide: [options.buildDir, options.outDir, pair.clean],
+    hide: [options.buildDir, options.outDir, pair.clean, ...(pair.project.dir ? [pair.project.dir] : [])],
     repeats: options.repeats ?? 3,
     timeoutMs: options.testTimeoutMs ?? 60_000,
   });

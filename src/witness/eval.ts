@@ -32,6 +32,8 @@ export interface EvalProject {
   deps?: string;
   /** Program and arguments running exactly these project-relative test files. */
   commandFor(files: readonly string[]): string[];
+  /** The pristine project (its clean code and the construction witness): hidden from the agent and its tests. */
+  dir?: string;
 }
 
 /** Progress of {@link runWitnessEval}. */

@@ -81,6 +81,7 @@ const ASSERTION = [
   /ERR_ASSERTION/,
   /^operator:\s*(?!error\b)\w+/, // tape (operator `error` is a thrown exception)
   /expect\(received\)/, // jest
+  /\bassert(?:\.\w+)?\((?:received|actual|value)\b/, // jest reporting a node:assert failure: `assert.strictEqual(received, expected)`
   /\bexpected .+ to (?:not )?(?:be|equal|deep|have|include|contain|match|throw|satisfy)/, // chai, vitest
 ];
 

@@ -47,6 +47,8 @@ export interface CaseInput {
   buggyFiles: Record<string, string>;
   /** Project-relative path of the construction-time witness test file. */
   witness: string;
+  /** Other test files that also fail on the buggy code: deleted from the snapshot too, so none gives the answer away. */
+  alsoExposing?: readonly string[];
   context: ExecutionContext;
   bugType: BugTypeSpec;
   candidate: BugCandidate;
@@ -130,6 +132,10 @@ export async function packageCase(outDir: string, input: CaseInput): Promise<Pac
     rmSync(path.join(repo, input.witness), { force: true });
     // Its jest/vitest snapshot file would name it (and hold its expected values).
     rmSync(path.join(repo, snapshotFileOf(input.witness)), { force: true });
+    for (const other of input.alsoExposing ?? []) {
+      rmSync(path.join(repo, other), { force: true });
+      rmSync(path.join(repo, snapshotFileOf(other)), { force: true });
+    }
     fixTimes(repo);
 
     const snapshot = takeSnapshot(repo, { ignore: [] });
@@ -191,6 +197,7 @@ export async function packageCase(outDir: string, input: CaseInput): Promise<Pac
       id,
       formatVersion: CASE_FORMAT_VERSION,
       witness: { path: input.witness, ...(input.context.test.name ? { test: input.context.test.name } : {}) },
+      alsoExposing: [...(input.alsoExposing ?? [])],
       changedFiles: changed,
       candidate: {
         id: input.candidate.id,

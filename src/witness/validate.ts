@@ -178,8 +178,9 @@ function rejection(clean: RunSummary[], buggy: RunSummary[], repeats: number): s
   return undefined;
 }
 
-function newRunRoot(side: "clean" | "buggy"): string {
-  return mkdtempSync(path.join(os.tmpdir(), `gauntlet-witness-${side}-`));
+/** A fresh run folder; both sides get the same kind of name, so a test cannot tell from its path which it is on. */
+function newRunRoot(_side: "clean" | "buggy"): string {
+  return mkdtempSync(path.join(os.tmpdir(), "gauntlet-run-"));
 }
 
 /**
