@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { InputError } from "../core/errors.ts";
+import { seededRandom, seededShuffle } from "../score/calibrate/prng.ts";
 import type { BuildEvent, BuildOptions } from "./build.ts";
 import { collectContexts } from "./contexts.ts";
 import { listFunctions } from "./functions.ts";
@@ -90,27 +91,11 @@ export function interleaveByType<T extends { candidate: BugCandidate }>(
     g.push(item);
     groups.set(item.candidate.type, g);
   }
-  const lists = [...groups.keys()].sort().map((k) => shuffle(groups.get(k)!, seed).slice(0, perType));
+  const lists = [...groups.keys()]
+    .sort()
+    .map((k) => seededShuffle(groups.get(k)!, seededRandom(seed)).slice(0, perType));
   const out: T[] = [];
   for (let i = 0; lists.some((l) => i < l.length); i++)
     for (const l of lists) if (i < l.length) out.push(l[i]!);
-  return out;
-}
-
-/** Deterministic Fisher–Yates with a mulberry32 PRNG. */
-function shuffle<T>(items: readonly T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
   return out;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SetupError } from "../core/errors.ts";
-import { resolveSource } from "../workspace/source.ts";
+import { readPackageJson, resolveSource } from "../workspace/source.ts";
 import { SOURCE_EXTENSIONS } from "./functions.ts";
 import { selectTestFiles } from "./test-files.ts";
 import { findRunnerInvocation, type RunnerInvocation, type TestRunner } from "./test-script.ts";
@@ -66,7 +66,7 @@ export async function openWitnessProject(
   options: OpenProjectOptions = {},
 ): Promise<WitnessProject> {
   const source = await resolveSource(spec, options);
-  const manifest = readManifest(source.sourceDir);
+  const manifest = readPackageJson(source.sourceDir);
   const label = `${source.name}${source.version ? `@${source.version}` : ""}`;
   const invocation = findRunnerInvocation(manifest) ?? runnerFromDependencies(manifest);
   if (invocation === undefined) {
@@ -174,7 +174,7 @@ function runnerBin(
 ): string {
   const hint = "install the project's dependencies first (npm install in the project folder)";
   if (deps === undefined) throw new SetupError(`${label}: uses ${runner} but has no node_modules`, hint);
-  const manifest = readManifest(path.join(deps, runner));
+  const manifest = readPackageJson(path.join(deps, runner));
   const bin = manifest?.bin;
   const rel = typeof bin === "string" ? bin : (bin as Record<string, unknown> | undefined)?.[runner];
   if (typeof rel !== "string") throw new SetupError(`${label}: ${runner} is not installed in ${deps}`, hint);
@@ -194,15 +194,4 @@ function runnerFromDependencies(manifest: Record<string, unknown> | undefined): 
     env: {},
     nodeFlags: [],
   };
-}
-
-function readManifest(dir: string): Record<string, unknown> | undefined {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,5 @@
 import { sha256 } from "../core/ids.ts";
+import { seededRandom as mulberry32 } from "../score/calibrate/prng.ts";
 
 /**
  * Statistics of the blinded patch-realism study (WitnessGym App. H.2), pure functions over judgments:
@@ -53,16 +54,9 @@ export interface BootstrapOptions {
 /** The study's equivalence margin: chance ± 5 points (WitnessGym App. H.2). */
 export const EQUIVALENCE_MARGIN = { lower: 0.45, upper: 0.55 } as const;
 
-/** A deterministic PRNG (mulberry32) returning floats in [0, 1); a string seed is hashed to 32 bits first. */
+/** The shared seeded generator ({@link mulberry32}); a string seed is hashed to 32 bits first. */
 export function seededRandom(seed: number | string): () => number {
-  let state = typeof seed === "number" ? seed >>> 0 : Number.parseInt(sha256(seed).slice(0, 8), 16);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(typeof seed === "number" ? seed : Number.parseInt(sha256(seed).slice(0, 8), 16));
 }
 
 /** Cluster multiplicities of one resample (or all 1 for the point estimate) → a statistic. */

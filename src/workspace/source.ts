@@ -116,7 +116,7 @@ function describeSource(
 }
 
 /** The parsed package.json of `dir`, or undefined when it has none or it is not a JSON object. */
-function readPackageJson(dir: string): Record<string, unknown> | undefined {
+export function readPackageJson(dir: string): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
