@@ -35,7 +35,11 @@ export function parseTypes(list: string | undefined): BugTypeId[] | undefined {
     .map((t) => t.trim())
     .filter(Boolean);
   if (out.length === 0)
-    throw new InputError({ field: "--types" }, "no bug type given", `use all, or some of ${BUG_TYPE_IDS.join(", ")}`);
+    throw new InputError(
+      { field: "--types" },
+      "no bug type given",
+      `use all, or some of ${BUG_TYPE_IDS.join(", ")}`,
+    );
   for (const t of out)
     if (!(BUG_TYPE_IDS as readonly string[]).includes(t))
       throw new InputError(

@@ -328,9 +328,9 @@ function findLeaks(
   const leaks: OracleFile["leaks"] = [];
   const witnessName = path.posix.basename(input.witness);
   for (const rel of files) {
-    // A copy of the witness under another folder; a production file that merely shares its name (lib/utils.js
-    // beside test/utils.js) is not one.
-    if (isTestFile(rel) && path.posix.basename(rel).includes(witnessName))
+    // A copy or backup of the witness in the test area (`bool.js.orig`, `bool.js~`); a production file that
+    // shares its name (lib/utils.js beside test/utils.js) or a test merely ending like it (all_bool.js) is not one.
+    if (isTestFile(rel) && path.posix.basename(rel).startsWith(witnessName))
       leaks.push({ kind: "witness-path", file: rel });
     const abs = path.join(repo, rel);
     const st = lstatSync(abs);
