@@ -144,7 +144,10 @@ describe("packageCase", () => {
     mkdirSync(path.join(project, "test/__snapshots__"));
     writeFileSync(path.join(project, "test/__snapshots__/sum.test.js.snap"), "exports[`adds`] = `5`;\n");
     writeFileSync(path.join(project, "test/sum.test.js.orig"), "old\n");
-    writeFileSync(path.join(project, "test/checksum.test.js"), "// another test, merely ending like the witness\n");
+    writeFileSync(
+      path.join(project, "test/checksum.test.js"),
+      "// another test, merely ending like the witness\n",
+    );
     const packed = await packageCase(
       mkdtempSync(path.join(os.tmpdir(), "witness-build-")),
       sumCaseInput(project),
