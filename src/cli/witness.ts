@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { z } from "zod";
 import { resolveCodingAgent } from "../agents/coding/registry.ts";
@@ -8,7 +7,7 @@ import { InputError, SetupError } from "../core/errors.ts";
 import { readJsonlIfExists } from "../core/jsonl.ts";
 import { roleClients } from "../models/role-clients.ts";
 import { textTable } from "../report/tables.ts";
-import { type BuildEvent, type BuildSummary, buildWitnessCases } from "../witness/build.ts";
+import { buildWitnessCases } from "../witness/build.ts";
 import { CONTROL_AGENTS, controlAgent } from "../witness/control-agents.ts";
 import { type EvalEvent, type EvalSetting, runWitnessEval } from "../witness/eval.ts";
 import { computeWitnessMetrics, type EvalOutcome, formatWitnessMetrics } from "../witness/metrics.ts";
@@ -18,6 +17,7 @@ import { BUG_TYPE_IDS, type BugTypeId } from "../witness/types.ts";
 import { loadConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
+import { buildProgress, buildReport, evalProgressLine } from "./witness-output.ts";
 
 /**
  * `gauntlet witness …`: bug-witness benchmarks (WitnessGym). `build` injects bugs into test-reached code of
@@ -61,81 +61,6 @@ export function parseDepths(list: string): number[] {
         "give depths from 1 to 10, e.g. 1,3,5,10",
       );
   return out.map(Number);
-}
-
-/** A progress bar on a TTY, one line per candidate otherwise. */
-function buildProgress(stream: NodeJS.WriteStream = process.stderr): (e: BuildEvent) => void {
-  const tty = Boolean(stream.isTTY) && !process.env.CI;
-  let bar: SingleBar | undefined;
-  let accepted = 0;
-  const line = (text: string) => {
-    bar?.stop();
-    bar = undefined;
-    stream.write(`${text}\n`);
-  };
-  return (e) => {
-    if (e.kind === "log") line(e.message);
-    else if (e.kind === "contexts") {
-      if (!tty) {
-        if (e.done === e.total) stream.write(`contexts: ${e.total} test files traced\n`);
-        return;
-      }
-      bar ??= new SingleBar({
-        format: " contexts {bar} {value}/{total} {test}",
-        stream,
-        clearOnComplete: true,
-      });
-      if (!bar.isActive) bar.start(e.total, 0, { test: "" });
-      bar.update(e.done, { test: e.test });
-      if (e.done === e.total) {
-        bar.stop();
-        bar = undefined;
-      }
-    } else if (e.kind === "candidate") {
-      if (e.accepted) accepted++;
-      if (!tty) {
-        stream.write(
-          `[${e.done}/${e.total}] ${e.type}: ${e.accepted ? "accepted" : `rejected (${e.reason})`}\n`,
-        );
-        return;
-      }
-      bar ??= new SingleBar({
-        format: " candidates {bar} {value}/{total} | accepted {accepted} | {type}",
-        stream,
-        clearOnComplete: true,
-      });
-      if (!bar.isActive) bar.start(e.total, 0, { accepted, type: "" });
-      bar.update(e.done, { accepted, type: e.type });
-    }
-  };
-}
-
-function buildReport(s: BuildSummary, out: string): string {
-  const rate = s.acceptanceRate === null ? "–" : `${(s.acceptanceRate * 100).toFixed(0)}%`;
-  const rows = Object.entries(s.byType).map(([t, v]) => [
-    t,
-    String(v.attempted),
-    String(v.accepted),
-    String(v.cases),
-  ]);
-  const share = s.wallMs > 0 ? `${Math.min(100, (s.testRunMs / s.wallMs) * 100).toFixed(0)}%` : "–";
-  return [
-    `${s.project.name}${s.project.version ? `@${s.project.version}` : ""} (${s.project.runner}): ${s.contexts} test contexts, ${s.candidatesFound} candidate bugs in test-reached functions`,
-    `attempted ${s.attempted}, accepted ${s.accepted}: acceptance rate ${rate} of attempted candidates${s.attempted < 30 ? " (a small sample)" : ""}; WitnessGym reports 63%`,
-    textTable([["bug type", "attempted", "accepted", "cases"], ...rows]),
-    `rejections: ${
-      Object.entries(s.rejections)
-        .map(([r, n]) => `${r} ×${n}`)
-        .join("; ") || "none"
-    }`,
-    `cases: ${s.cases.length} (${
-      Object.entries(s.casesByDepth)
-        .map(([d, n]) => `depth ${d}: ${n}`)
-        .join(", ") || "none"
-    })`,
-    `time: ${(s.wallMs / 1000).toFixed(1)} s, ${share} of it in the project's own test runs`,
-    `files in ${out}: cases/ (give these to agents), oracle/ (private), attempts.jsonl, summary.json`,
-  ].join("\n");
 }
 
 /** Register `gauntlet witness` and its subcommands. */
@@ -413,19 +338,4 @@ function parseSettings(list: string | undefined): EvalSetting[] | undefined {
         "use NoEC, WithEC or NoEC,WithEC",
       );
   return out as EvalSetting[];
-}
-
-function evalProgressLine(e: EvalEvent): string | undefined {
-  switch (e.kind) {
-    case "pair":
-      return `[${e.index}/${e.total}] ${e.caseId} ${e.setting}`;
-    case "attempt":
-      return `  attempt ${e.attempt}: ${e.status}${e.reason ? ` (${e.reason})` : ""}`;
-    case "result":
-      return `  ${e.success ? "witness accepted" : "no witness"} after ${e.attempts} attempt(s)${e.success ? "" : `: ${e.reason}`}`;
-    case "resumed":
-      return undefined;
-    case "error":
-      return `  error on ${e.caseId}${e.setting ? ` ${e.setting}` : ""}: ${e.message}`;
-  }
 }
