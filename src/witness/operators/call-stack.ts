@@ -14,6 +14,7 @@ import {
   isRvalue,
   listStatement,
   locate,
+  movableSite,
   overlaps,
   type Part,
   rangeOf,
@@ -28,15 +29,6 @@ import {
 } from "./site.ts";
 
 /** The Call Stack family of WitnessGym Table 6: each rewrite adds a function boundary on the way to the bug. */
-
-/** The site's expression, the statement it sits in, and whether it may move before that statement. */
-function movableSite(input: OperatorInput) {
-  const site = locate(input.file, input.text, input.site);
-  const expr = site && siteExpression(site);
-  const stmt = expr && listStatement(expr);
-  if (!site || !expr || !stmt || unmovable(expr, stmt)) return undefined;
-  return { site, expr, stmt };
-}
 
 /**
  * Identifiers of a side-effect-free `expr` that can be passed by value to a helper called where `expr` was:

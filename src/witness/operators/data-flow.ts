@@ -14,6 +14,7 @@ import {
   isRvalue,
   listStatement,
   locate,
+  movableSite,
   type Part,
   rangeOf,
   references,
@@ -26,14 +27,6 @@ import {
 } from "./site.ts";
 
 /** Data Flow operators of WitnessGym Table 6 that reroute the value of the bug's expression through state. */
-
-function movableSite(input: OperatorInput) {
-  const site = locate(input.file, input.text, input.site);
-  const expr = site && siteExpression(site);
-  const stmt = expr && listStatement(expr);
-  if (!site || !expr || !stmt || unmovable(expr, stmt)) return undefined;
-  return { site, expr, stmt };
-}
 
 /**
  * Parameter Bundling: `S[E]` → `const checkX = ({ a, b }) => { return E; };` before `S`, and `S[checkX({ a, b })]`: the

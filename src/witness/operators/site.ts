@@ -348,3 +348,15 @@ export function helperName(
 ): string {
   return freshName(text, `${pick(verbs, salt, "verb")}${topic}`, taken);
 }
+
+/**
+ * The site's expression and the statement it sits in, when the expression may move before that statement
+ * (see {@link unmovable}); undefined otherwise. Shared by the Call Stack and Data Flow operators.
+ */
+export function movableSite(input: { file: string; text: string; site: Span }) {
+  const site = locate(input.file, input.text, input.site);
+  const expr = site && siteExpression(site);
+  const stmt = expr && listStatement(expr);
+  if (!site || !expr || !stmt || unmovable(expr, stmt)) return undefined;
+  return { site, expr, stmt };
+}
