@@ -21,7 +21,6 @@ import {
   references,
   returnBody,
   scopeBefore,
-  siteExpression,
   start,
   topicOf,
   unmovable,
