@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SetupError } from "../core/errors.ts";
 import { readPackageJson, resolveSource } from "../workspace/source.ts";
