@@ -17,7 +17,7 @@ import { InputError } from "../core/errors.ts";
 import { newRunId } from "../core/ids.ts";
 import { loadYamlFile } from "../core/yaml-file.ts";
 import { textTable } from "../report/tables.ts";
-import { loadConfig } from "./config.ts";
+import { programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 
 /**
@@ -144,9 +144,7 @@ async function campaign(
   };
   process.once("SIGINT", onInterrupt);
   try {
-    const config = loadConfig(
-      program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-    ).boundary;
+    const config = programConfig(program).boundary;
     const facts = plan?.facts ?? campaignFacts(spec, flags.facts);
     const dir = path.resolve(flags.out);
     const roles = boundaryRoles(config.models, RULES_ENGINES, path.join(dir, "model-calls.jsonl"), {

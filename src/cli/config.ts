@@ -189,3 +189,12 @@ export function loadConfig(file?: string): GauntletConfig {
     "fix the field, or run `gauntlet schema config` to see the expected shape",
   );
 }
+
+/**
+ * gauntlet.yaml of the program's `--config` (the default file may be absent).
+ * @throws InputError like {@link loadConfig}
+ */
+export function programConfig(program: { opts(): { config?: string } }): GauntletConfig {
+  const file = program.opts().config;
+  return loadConfig(file === "gauntlet.yaml" ? undefined : file);
+}

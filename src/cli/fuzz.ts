@@ -15,7 +15,7 @@ import { applyReviews, parseReviewFile, ReviewDecision, renderReviewFile } from 
 import { counts } from "../fuzz/second-opinion.ts";
 import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
 import { resolveSource } from "../workspace/source.ts";
-import { FuzzConfig, loadConfig } from "./config.ts";
+import { FuzzConfig, type loadConfig, programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
@@ -53,11 +53,6 @@ function checkCasesRepository(file: string, repo: string): void {
       `case ${other.caseId} was built for ${other.repository.spec}, not ${repo}`,
       "run it on the repository it was built for (omit --repo to use it), or instantiate cases for this repository",
     );
-}
-
-/** gauntlet.yaml of the program's `--config` (the default file may be absent). */
-function programConfig(program: Command) {
-  return loadConfig(program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config);
 }
 
 /** Effective fuzz options: flags over gauntlet.yaml over defaults. */

@@ -14,7 +14,7 @@ import { computeWitnessMetrics, type EvalOutcome, formatWitnessMetrics } from ".
 import { readCase } from "../witness/package.ts";
 import { type InjectedPatch, runRealismStudy } from "../witness/realism.ts";
 import { BUG_TYPE_IDS, type BugTypeId } from "../witness/types.ts";
-import { loadConfig } from "./config.ts";
+import { programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 import { interruptController } from "./interrupt.ts";
 import { buildProgress, buildReport, evalProgressLine } from "./witness-output.ts";
@@ -90,9 +90,7 @@ export function registerWitnessCommands(program: Command): void {
     .option("--repeats <n>", "runs per side to reject flaky witnesses (default 3)", positiveInt("--repeats"))
     .option("--out <dir>", "output folder", DEFAULT_OUT)
     .action(async (flags: Record<string, string | number | undefined>) => {
-      const config = loadConfig(
-        program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-      ).witness;
+      const config = programConfig(program).witness;
       const repo = (flags.repo as string | undefined) ?? config.repo;
       if (!repo)
         throw new InputError(
@@ -142,9 +140,7 @@ export function registerWitnessCommands(program: Command): void {
     .option("--timeout <sec>", "time limit per attempt, seconds (default 600)", positiveInt("--timeout"))
     .option("--out <dir>", "results folder (default <cases>/eval/<agent>)")
     .action(async (flags: Record<string, string | number | undefined>) => {
-      const config = loadConfig(
-        program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-      );
+      const config = programConfig(program);
       const buildDir = path.resolve(flags.cases as string);
       if (!existsSync(path.join(buildDir, "cases")))
         throw new InputError(
@@ -255,9 +251,7 @@ function registerRealism(witness: Command, program: Command): void {
     .option("--out <dir>", "results folder (default <cases>/realism)")
     .action(
       async (flags: { historical: string; cases: string; judge?: string[]; seed: number; out?: string }) => {
-        const config = loadConfig(
-          program.opts().config === "gauntlet.yaml" ? undefined : program.opts().config,
-        ).witness;
+        const config = programConfig(program).witness;
         const models = flags.judge ?? config.models.judges;
         if (models.length === 0)
           throw new SetupError(

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { InputError } from "../core/errors.ts";
 import { readJsonl } from "../core/jsonl.ts";
+import { seededShuffle } from "../score/calibrate/prng.ts";
 import {
   ARTEFACT_KINDS,
   type ArtefactKind,
@@ -228,15 +229,8 @@ export function positiveControls(
     });
 }
 
-/** A seeded Fisher–Yates shuffle (a copy). */
-export function shuffle<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+/** A seeded Fisher–Yates shuffle (a copy): the shared {@link seededShuffle}. */
+export const shuffle = seededShuffle;
 
 function parseDiff(text: string, where: { file?: string; line?: number; field: string }): PatchFile[] {
   try {
