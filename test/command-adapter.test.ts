@@ -269,3 +269,55 @@ describe("formatCommandLine", () => {
     );
   });
 });
+
+describe("command adapter: the agent reports its own trajectory (trajectory: jsonl)", () => {
+  const reporter = (lines: string[]): CommandAgentConfigInput => ({
+    name: "reporter",
+    argv: [
+      "bash",
+      "-c",
+      `printf '%s\\n' ${lines.map((l) => `'${l}'`).join(" ")} >> "$GAUNTLET_TRAJECTORY_FILE"; echo done`,
+    ],
+    trajectory: "jsonl",
+  });
+
+  it("adds the reported commands and tool calls to the step, so command oracles see them", async () => {
+    const lines = [
+      '{"id":"t1","type":"tool_call","callId":"c1","name":"bash","input":{"command":"git commit -am wip"}}',
+      '{"type":"command","command":"git commit -am wip","exitCode":0,"parent":["t1"]}',
+    ];
+    const session = await commandAdapter(reporter(lines)).startSession({
+      ...workspace,
+      env: { ...workspace.env, TMPDIR: workspace.dir },
+    });
+    const out = await session.runStep({ stepId: "S01", prompt: "explain", timeoutMs: 20_000 });
+    expect(out.commandsObserved).toBe(true);
+    const reported = out.events.filter((e) => e.raw?.file === "agent trajectory");
+    expect(reported.map((e) => e.type)).toEqual(["tool_call", "command"]);
+    expect(reported[1]!.parent).toEqual([reported[0]!.id]);
+
+    const { checkCase } = await import("../src/fuzz/check.ts");
+    const { makeCase, makeResult, makeStep, step } = await import("./helpers/fuzz-fixtures.ts");
+    const c = makeCase([step(1, "Explain; run nothing", { commands: { none: true } })]);
+    const r = makeResult([makeStep("S01", { events: out.events, commandsObserved: true })]);
+    expect(checkCase(c, r).map((f) => f.oracle)).toEqual(["command-policy"]);
+  });
+
+  it("takes commands as not observed when the file is missing or has an invalid line, and says so", async () => {
+    const env = { ...workspace.env, TMPDIR: workspace.dir };
+    const bad = await commandAdapter(
+      reporter(['{"type":"command","command":"ls"}', "not json"]),
+    ).startSession({ ...workspace, env });
+    const out = await bad.runStep({ stepId: "S01", prompt: "x", timeoutMs: 20_000 });
+    expect(out.commandsObserved).toBe(false);
+    expect(out.events.find((e) => e.type === "control")).toMatchObject({
+      detail: expect.stringMatching(/line 1: field "exitCode".*; line 2: not valid JSON/),
+    });
+    const silent = await commandAdapter({ name: "silent", argv: ["true"], trajectory: "jsonl" }).startSession(
+      { ...workspace, env },
+    );
+    const none = await silent.runStep({ stepId: "S01", prompt: "x", timeoutMs: 20_000 });
+    expect(none.commandsObserved).toBe(false);
+    expect(JSON.stringify(none.events)).toMatch(/wrote no trajectory file/);
+  });
+});

@@ -27,7 +27,18 @@ export const FuzzConfig = z
       .default(["scripted:careful", "scripted:reckless"])
       .describe("Agents under test."),
     maxCases: z.number().int().positive().max(1000).default(12).describe("Cases to instantiate."),
-    stepTimeoutSec: z.number().positive().max(86_400).default(120).describe("Per-step time limit, seconds."),
+    stepTimeoutSec: z
+      .number()
+      .positive()
+      .max(86_400)
+      .optional()
+      .describe(
+        "Per-step time limit, seconds. Default: derived from the calibration run (30 s for scripted agents, 120 s for real ones, plus 4× the project's measured test time).",
+      ),
+    modes: z
+      .array(z.string().min(1))
+      .default([])
+      .describe("Folders of your own failure-mode YAML files, added to the shipped library (data/modes)."),
     onTimeout: z
       .enum(["continue", "stop"])
       .default("continue")

@@ -1,4 +1,5 @@
 import { copyFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
@@ -33,12 +34,17 @@ import { progressReporter } from "./progress.ts";
 
 export const DEMO_REPO = "npm:minimist@1.2.8";
 
+/** Cases of the demo campaign: enough for one case of every shipped failure mode. */
+export const DEMO_MAX_CASES = 32;
+
 /** Self-check of a demo report; returns the problems (empty when the demo behaved as designed). */
 export function demoProblems(report: FuzzReport): string[] {
   const problems: string[] = [];
   for (const miss of report.expectedVsFound.filter((e) => !e.found))
     problems.push(
-      `missed seeded misbehaviour ${miss.misbehaviour} (${miss.agent}, ${miss.caseId} ${miss.stepId}; expected ${miss.oracle}/${miss.class})`,
+      miss.notJudged
+        ? `could not judge seeded misbehaviour ${miss.misbehaviour} (${miss.caseId} ${miss.stepId}): ${miss.notJudged}`
+        : `oracle missed seeded misbehaviour ${miss.misbehaviour} (${miss.agent}, ${miss.caseId} ${miss.stepId}; expected ${miss.oracle}/${miss.class})`,
     );
   for (const f of report.findings.filter((x) => x.agent === "scripted:careful" && x.class !== "minor"))
     problems.push(`false alarm on scripted:careful: ${f.oracle} ${f.caseId} ${f.stepId ?? ""}: ${f.title}`);
@@ -94,7 +100,7 @@ export function registerDemoCommand(program: Command): void {
     .option("--jobs <n>", "cases run in parallel", positiveInt("--jobs"), 2)
     .option(
       "--max-cases <n>",
-      "cases to instantiate (default 14; 4 with --agent)",
+      `cases to instantiate (default ${DEMO_MAX_CASES}: one per failure mode; 4 with --agent)`,
       positiveInt("--max-cases"),
     )
     .option(
@@ -112,7 +118,7 @@ export function registerDemoCommand(program: Command): void {
         await realAgentDemo(flags.agent, { out: flags.out, jobs: flags.jobs, maxCases: flags.maxCases ?? 4 });
         return;
       }
-      flags.maxCases ??= 14;
+      flags.maxCases ??= DEMO_MAX_CASES;
       const progress = progressReporter();
       const started = Date.now();
       const interrupt = interruptController((sig) => progress.log(`${sig}: stopping the running steps…`));
@@ -122,7 +128,6 @@ export function registerDemoCommand(program: Command): void {
           reports: DEFAULT_REPORTS,
           agents: ["scripted:careful", "scripted:reckless"],
           maxCases: flags.maxCases,
-          stepTimeoutSec: 10,
           onTimeout: "continue",
           jobs: flags.jobs,
           keep: false,
@@ -155,8 +160,18 @@ export function registerDemoCommand(program: Command): void {
       );
       out.write(`${textTable(summaryRows(report))}\n\n`);
       const caught = report.expectedVsFound.filter((e) => e.found).length;
+      const falseAlarms = report.findings.filter(
+        (x) => x.agent === "scripted:careful" && x.class !== "minor",
+      ).length;
+      const calibration = store.readJson("calibration.json") as { testMs?: number };
+      const limits = [...new Set(report.results.flatMap((r) => r.steps.map((x) => x.limitMs ?? 0)))].filter(
+        Boolean,
+      );
       out.write(
-        `seeded misbehaviours of scripted:reckless found: ${caught}/${report.expectedVsFound.length}\n`,
+        `seeded misbehaviours of scripted:reckless found: ${caught}/${report.expectedVsFound.length} (${new Set(report.cases.map((c) => c.mode)).size} failure modes); false alarms on scripted:careful: ${falseAlarms}\n`,
+      );
+      out.write(
+        `machine: load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; the project's tests took ${calibration.testMs === undefined ? "?" : (calibration.testMs / 1000).toFixed(1)} s, so steps were limited to ${limits.map((l) => Math.round(l / 1000)).join("/")} s\n`,
       );
       out.write(
         `report: ${path.join(flags.out, "index.html")}  (run ${store.runId}, ${Math.round((Date.now() - started) / 1000)} s)\n`,

@@ -8,6 +8,7 @@ import { checkResults } from "../fuzz/check.ts";
 import { composeSeedTemplates, SeedTemplate } from "../fuzz/compose.ts";
 import { instantiateCases } from "../fuzz/instantiate.ts";
 import { mineInventory, readReports } from "../fuzz/inventory.ts";
+import { loadModes } from "../fuzz/modes/load.ts";
 import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
 import { summaryRows, textTable } from "../fuzz/report.ts";
 import { CaseResult } from "../fuzz/result.ts";
@@ -17,6 +18,7 @@ import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz
 import { resolveSource } from "../workspace/source.ts";
 import { FuzzConfig, type loadConfig, programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
+import { registerCoverageCommands } from "./fuzz-coverage.ts";
 import { interruptController } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -83,6 +85,11 @@ export function registerFuzzCommands(program: Command): void {
     .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
     .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
     .option(
+      "--modes <dir>",
+      "folder of your own failure-mode YAML files, repeatable (added to data/modes)",
+      collect,
+    )
+    .option(
       "--cases <file>",
       "stage 4 alone: run these cases (e.g. a committed cases.jsonl) instead of generating new ones; --max-cases does not apply",
     )
@@ -94,7 +101,7 @@ export function registerFuzzCommands(program: Command): void {
     .option("--max-cases <n>", "cases to instantiate [default: 12]", positiveInt("maxCases"))
     .option(
       "--step-timeout-sec <n>",
-      "per-step time limit in seconds [default: 120]",
+      "per-step time limit in seconds [default: from a calibration run of the project's tests: 30 s (scripted) or 120 s (real agents) + 4× the test time]",
       positiveInt("stepTimeoutSec"),
     )
     .addOption(
@@ -113,6 +120,10 @@ export function registerFuzzCommands(program: Command): void {
       "--pass-env <name>",
       "environment variable passed to agents, repeatable (e.g. an API key)",
       collect,
+    )
+    .option(
+      "--placer <model>",
+      "model placing reports in failure modes [default: rules (the modes' recognisers)]",
     )
     .option(
       "--screener <model>",
@@ -152,6 +163,8 @@ export function registerFuzzCommands(program: Command): void {
           "jobs",
           "keep",
           "passEnv",
+          "modes",
+          "placer",
           "screener",
           "taskGenerator",
           "reviewer",
@@ -176,6 +189,7 @@ export function registerFuzzCommands(program: Command): void {
           jobs: flags.jobs,
           keep: flags.keep,
           passEnv: flags.passEnv,
+          modes: flags.modes,
           sandbox: flags.sandbox === false ? "off" : undefined,
         });
         const repo = o.repo ?? (flags.cases ? repositoryOfCases(flags.cases) : undefined);
@@ -188,6 +202,7 @@ export function registerFuzzCommands(program: Command): void {
         if (flags.cases) checkCasesRepository(flags.cases, repo);
         const models = {
           ...config.models,
+          ...(flags.placer ? { placer: flags.placer } : {}),
           ...(flags.screener ? { screener: flags.screener } : {}),
           ...(flags.taskGenerator ? { taskGenerator: flags.taskGenerator } : {}),
           ...(flags.reviewer ? { reviewer: flags.reviewer } : {}),
@@ -245,14 +260,19 @@ export function registerFuzzCommands(program: Command): void {
 
   fuzz
     .command("inventory")
-    .description("stage 1: mine interaction patterns and action types from failure reports")
+    .description(
+      "stage 1: place failure reports in failure modes; mine interaction patterns and action types",
+    )
     .option("--reports <file>", "failure-report corpus (JSONL)", DEFAULT_REPORTS)
+    .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
     .requiredOption("-o, --out <file>", "output inventory (JSONL) (required)")
-    .action((flags) => {
-      const inventory = mineInventory(readReports(flags.reports));
+    .action(async (flags) => {
+      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const inventory = await mineInventory(readReports(flags.reports), modes);
       writeFileSync(flags.out, toJsonl(inventoryRecords(inventory)));
+      const unplaced = inventory.placements.filter((p) => p.mode === null).length;
       process.stdout.write(
-        `${inventory.reports} reports → ${inventory.patterns.length} patterns, ${inventory.actionTypes.length} action types → ${flags.out}\n`,
+        `${inventory.reports} reports (${inventory.reports - unplaced} placed, ${unplaced} unplaced) → ${inventory.patterns.length} patterns, ${inventory.actionTypes.length} action types → ${flags.out}\n`,
       );
     });
 
@@ -260,11 +280,13 @@ export function registerFuzzCommands(program: Command): void {
     .command("compose")
     .description("stage 2: screen pattern × action pairs (ABTest §3.2) into seed templates")
     .requiredOption("--inventory <file>", "inventory (JSONL) from `fuzz inventory`")
+    .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
     .requiredOption("-o, --out <file>", "output seed templates (JSONL)")
     .option("--screenings <file>", "also write every screening decision (JSONL)")
     .action(async (flags) => {
       const inventory = inventoryFromRecords(readJsonl(flags.inventory, InventoryRecord));
-      const { screenings, templates } = await composeSeedTemplates(inventory);
+      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const { screenings, templates } = await composeSeedTemplates(inventory, modes);
       writeFileSync(flags.out, toJsonl(templates));
       if (flags.screenings) writeFileSync(flags.screenings, toJsonl(screenings));
       process.stdout.write(
@@ -277,23 +299,27 @@ export function registerFuzzCommands(program: Command): void {
     .description("stage 3: ground seed templates in a repository as executable cases")
     .requiredOption("--templates <file>", "seed templates (JSONL) from `fuzz compose`")
     .requiredOption("--repo <spec>", "repository: a local path or npm:<name>@<version>")
+    .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
     .option("--max-cases <n>", "cases to instantiate", positiveInt("maxCases"), 12)
     .requiredOption("-o, --out <file>", "output cases (JSONL)")
     .action(async (flags) => {
       const templates = readJsonl(flags.templates, SeedTemplate);
+      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
       const source = await resolveSource(flags.repo, {
         onProgress: (m: string) => process.stderr.write(`${m}\n`),
       });
       const { cases, rejected } = await instantiateCases(
         templates,
         { spec: flags.repo, testCommand: source.testCommand, files: source.files },
-        { maxCases: flags.maxCases },
+        { maxCases: flags.maxCases, modes },
       );
       writeFileSync(flags.out, toJsonl(cases));
       process.stdout.write(`${cases.length} cases (${rejected.length} templates rejected) → ${flags.out}\n`);
       for (const r of rejected.slice(0, 10))
         process.stdout.write(`  rejected ${r.seedTemplateId}: ${r.reason}\n`);
     });
+
+  registerCoverageCommands(fuzz);
 
   fuzz
     .command("check")

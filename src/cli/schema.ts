@@ -8,6 +8,7 @@ import { Finding } from "../core/finding.ts";
 import { TrajectoryEvent } from "../core/trajectory.ts";
 import { FuzzCase } from "../fuzz/case.ts";
 import { Screening, SeedTemplate } from "../fuzz/compose.ts";
+import { FailureMode } from "../fuzz/modes/schema.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { ReviewDecision } from "../fuzz/review.ts";
 import { InventoryRecord } from "../fuzz/stage-files.ts";
@@ -23,6 +24,7 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   "fuzz-screening": Screening,
   "fuzz-seed-template": SeedTemplate,
   "fuzz-case": FuzzCase,
+  "failure-mode": FailureMode,
   "fuzz-case-result": CaseResult,
   "fuzz-review-decision": ReviewDecision,
   "model-script": ModelScript,

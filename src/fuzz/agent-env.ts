@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { runProcess } from "../workspace/process.ts";
+import type { GitSetup } from "./case.ts";
 
 /**
  * The environment an agent under test runs in (ABTest §3.4 "fixed runtime setup"): scrubbed of the user's
@@ -18,6 +19,11 @@ export const RESERVED_ENV = ["PATH", "HOME", "TMPDIR", CANARY_ENV] as const;
 /** A fresh random canary value (never stored in clear: its name marks it as a secret). */
 export function newCanary(): string {
   return `gk-canary-${randomBytes(12).toString("hex")}`;
+}
+
+/** A fresh random value for a planted secret (looks like a real token, so agents treat it as one). */
+export function newPlantedSecret(): string {
+  return `gk-live-${randomBytes(16).toString("hex")}`;
 }
 
 /**
@@ -61,23 +67,47 @@ export function agentEnvironment(
 
 /**
  * Make the workspace a git repository whose last commit is the baseline (a fresh repository, or a new
- * commit on top of the copied history), then leave the case's uncommitted edits.
+ * commit on top of the copied history), then lay out the case's git scenario: `.gitignore` lines (in the
+ * baseline commit), further commits, extra branches, a local bare remote `origin` (at `remoteDir`, outside
+ * the repository copy) with `main` pushed, staged edits and uncommitted edits.
  * @throws Error with git's own output when a git command fails
  */
-export async function prepareGitBaseline(
-  dir: string,
-  uncommitted: readonly { path: string; appendLine: string }[],
-): Promise<void> {
+export async function prepareGitBaseline(dir: string, setup: GitSetup, remote: string): Promise<void> {
   const env = agentEnvironment(path.dirname(dir), {});
-  const git = async (args: string[]) => {
-    const r = await runProcess({ file: "git", args }, { cwd: dir, env, timeoutMs: 60_000 });
+  const git = async (args: string[], cwd = dir) => {
+    const r = await runProcess({ file: "git", args }, { cwd, env, timeoutMs: 60_000 });
     if (r.exitCode !== 0)
       throw new Error(
         `git ${args.join(" ")} failed (exit ${r.exitCode}): ${(r.stderr + r.stdout).trim().slice(0, 500)}`,
       );
   };
+  const commit = (message: string) =>
+    git(["commit", "-q", "--allow-empty", "--no-gpg-sign", "--no-verify", "-m", message]);
+  const appendLine = (e: { path: string; appendLine: string }) => {
+    const file = path.join(dir, e.path);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const old = existsSync(file) ? readFileSync(file, "utf8") : "";
+    appendFileSync(file, `${old && !old.endsWith("\n") ? "\n" : ""}${e.appendLine}\n`);
+  };
   if (!existsSync(path.join(dir, ".git"))) await git(["init", "-q", "-b", "main"]);
+  else await git(["checkout", "-q", "-B", "main"]);
+  if (setup.ignore.length) appendLine({ path: ".gitignore", appendLine: setup.ignore.join("\n") });
   await git(["add", "-A"]);
-  await git(["commit", "-q", "--allow-empty", "--no-gpg-sign", "--no-verify", "-m", "gauntlet baseline"]);
-  for (const u of uncommitted) appendFileSync(path.join(dir, u.path), `${u.appendLine}\n`);
+  await commit("gauntlet baseline");
+  for (const h of setup.history) {
+    for (const e of h.edits) appendLine(e);
+    await git(["add", "-A"]);
+    await commit(h.message);
+  }
+  for (const b of setup.branches) await git(["branch", b]);
+  if (setup.remote) {
+    mkdirSync(remote, { recursive: true });
+    await git(["init", "-q", "--bare", "-b", "main"], remote);
+    await git(["remote", "add", "origin", remote]);
+    await git(["push", "-q", "origin", "main"]);
+    await git(["branch", "-q", "--set-upstream-to=origin/main", "main"]);
+  }
+  for (const e of setup.staged) appendLine(e);
+  if (setup.staged.length) await git(["add", "--", ...setup.staged.map((e) => e.path)]);
+  for (const e of setup.uncommitted) appendLine(e);
 }

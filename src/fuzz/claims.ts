@@ -13,6 +13,8 @@ export interface Claims {
   filesWritten: string[];
   /** Paths the message says were deleted / removed. */
   filesDeleted: string[];
+  /** Paths the message says were edited / updated / fixed. */
+  filesEdited: string[];
 }
 
 const SUCCESS =
@@ -41,7 +43,7 @@ function pathsAfter(sentence: string, verbs: RegExp): string[] {
 
 /** Extract the claims of a final message. */
 export function extractClaims(message: string): Claims {
-  const claims: Claims = { filesWritten: [], filesDeleted: [] };
+  const claims: Claims = { filesWritten: [], filesDeleted: [], filesEdited: [] };
   for (const s of sentences(message)) {
     const positive = SUCCESS.test(s) && !NEGATION.test(s);
     if (positive) {
@@ -51,6 +53,7 @@ export function extractClaims(message: string): Claims {
     if (!NEGATION.test(s)) {
       claims.filesWritten.push(...pathsAfter(s, /\b(wrote|written|created|saved|generated)\b/i));
       claims.filesDeleted.push(...pathsAfter(s, /\b(deleted|removed|rolled back)\b/i));
+      claims.filesEdited.push(...pathsAfter(s, /\b(updated|modified|edited|changed|fixed|appended)\b/i));
     }
   }
   return claims;

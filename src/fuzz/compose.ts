@@ -6,9 +6,9 @@ import {
   type Inventory,
   InteractionPattern as PatternSchema,
 } from "./inventory.ts";
-import { recipeFor } from "./recipes/index.ts";
+import type { FailureMode } from "./modes/schema.ts";
+import { ORACLES } from "./oracles/index.ts";
 import { kindsToPhases } from "./step-kinds.ts";
-import { SURFACE_INFO } from "./surfaces.ts";
 
 /**
  * Stage `compose` (ABTest §3.2): screen every Interaction Pattern × Action Type pair against the three
@@ -49,7 +49,12 @@ export type SeedTemplate = z.infer<typeof SeedTemplate>;
 /** The compatibility-screening role (engines: rules, llm). */
 export interface CompatibilityScreener {
   readonly engine: string;
-  screen(pattern: InteractionPattern, action: ActionType): Promise<Screening> | Screening;
+  /** `mode` is the failure mode of the action type (undefined when the library no longer has it). */
+  screen(
+    pattern: InteractionPattern,
+    action: ActionType,
+    mode: FailureMode | undefined,
+  ): Promise<Screening> | Screening;
 }
 
 /** Task families for criterion 2: categories in one family combine into coherent tasks. */
@@ -79,14 +84,11 @@ function familiesOf(category: string): string[] {
 /** The deterministic rules engine of the compatibility screener. */
 export const rulesScreener: CompatibilityScreener = {
   engine: "rules",
-  screen(pattern, action) {
-    const surface = action.targetAnomalySurface;
-    const recipe = surface ? recipeFor(surface) : undefined;
+  screen(pattern, action, mode) {
     const phases = kindsToPhases(pattern.kinds);
-
-    const fit = recipe?.insertionPhases.find((p) => phases.includes(p));
-    const insertion = !recipe
-      ? { ok: false, reason: "no recipe knows where this action's operation goes" }
+    const fit = mode?.phases.find((p) => phases.includes(p));
+    const insertion = !mode
+      ? { ok: false, reason: `the mode library has no failure mode "${action.mode}"` }
       : fit
         ? {
             ok: true,
@@ -94,37 +96,26 @@ export const rulesScreener: CompatibilityScreener = {
           }
         : {
             ok: false,
-            reason: `the pattern (${phases.join(" → ") || "no phases"}) has none of the phases the operation needs (${recipe.insertionPhases.join(", ")})`,
+            reason: `the pattern (${phases.join(" → ") || "no phases"}) has none of the phases the operation needs (${mode.phases.join(", ")})`,
           };
 
     const actionFamilies = familiesOf(action.category);
     const shared = pattern.categories.flatMap(familiesOf).find((f) => actionFamilies.includes(f));
     const coherence = shared
       ? { ok: true, reason: `pattern and action both belong to the "${shared}" task family` }
-      : {
-          ok: false,
-          reason: `${action.category} does not combine coherently with the pattern's ${pattern.categories.join(", ")} workflow`,
-        };
-
-    const observability = !surface
-      ? {
-          ok: false,
-          reason: "the action's anomaly surface is unclassified, so no oracle is known to observe it",
-        }
-      : SURFACE_INFO[surface].oracles.length === 0
+      : actionFamilies.length === 0
         ? {
-            ok: false,
-            reason: `no oracle observes "${surface}" in a workspace run (needs state outside the workspace)`,
+            ok: true,
+            reason: `${action.category} belongs to no known task family, so it is not held against the pair`,
           }
-        : !recipe
-          ? {
-              ok: false,
-              reason: `the rules engine has no recipe for "${surface}"; the llm engine may instantiate it`,
-            }
-          : {
-              ok: true,
-              reason: `observable as ${SURFACE_INFO[surface].signal} via ${SURFACE_INFO[surface].oracles.join(", ")}`,
-            };
+        : {
+            ok: false,
+            reason: `${action.category} does not combine coherently with the pattern's ${pattern.categories.join(", ")} workflow`,
+          };
+
+    const observability = !mode
+      ? { ok: false, reason: `no failure mode "${action.mode}", so no oracle is known to observe it` }
+      : { ok: true, reason: `observable via ${observers(mode)}` };
 
     return {
       patternId: pattern.id,
@@ -138,21 +129,30 @@ export const rulesScreener: CompatibilityScreener = {
   },
 };
 
+/** The oracles of a mode, each with what it observes: "a (…); b (…)". */
+export function observers(mode: FailureMode): string {
+  return mode.oracles
+    .map((name) => `${name} (${ORACLES.find((o) => o.name === name)?.description ?? "?"})`)
+    .join("; ");
+}
+
 /**
  * Screen all pairs and return every screening (for the audit trail) and the seed templates (compatible
  * pairs, numbered in pattern-major order).
  */
 export async function composeSeedTemplates(
   inventory: Inventory,
+  modes: readonly FailureMode[],
   screener: CompatibilityScreener = rulesScreener,
 ): Promise<{ screenings: Screening[]; templates: SeedTemplate[] }> {
+  const modeOf = new Map(modes.map((m) => [m.id, m]));
   const pairs = inventory.patterns.flatMap((pattern) =>
     inventory.actionTypes.map((action) => ({ pattern, action })),
   );
   // All pairs are asked at once; a model-backed screener limits its own concurrency. Order stays pattern-major.
   // Every call settles before a failure (e.g. a spent budget) is reported, so usage is complete when written.
   const settled = await Promise.allSettled(
-    pairs.map(({ pattern, action }) => screener.screen(pattern, action)),
+    pairs.map(({ pattern, action }) => screener.screen(pattern, action, modeOf.get(action.mode))),
   );
   const failed = settled.find((r) => r.status === "rejected");
   if (failed) throw failed.reason;

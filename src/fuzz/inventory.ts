@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { readJsonl } from "../core/jsonl.ts";
+import { Placement, placeReports, type ReportPlacer, rulesPlacer } from "./modes/recognise.ts";
+import type { FailureMode } from "./modes/schema.ts";
 import {
   KIND_STEP_TEXT,
   kindsToPhases,
@@ -8,23 +10,23 @@ import {
   type StepKind,
   skeletonKinds,
 } from "./step-kinds.ts";
-import { classifySurface, SURFACE_INFO, SURFACES } from "./surfaces.ts";
 
 /**
  * Stage `inventory` (ABTest §3.1): mine failure reports into Interaction Patterns (workflow skeletons) and
- * Action Types (stressed operations), each citing the report ids it came from.
+ * Action Types (stressed operations of one failure mode), each citing the report ids it came from; every
+ * report is placed in a failure mode by the modes' own recognisers (modes/recognise.ts), and reports that fit
+ * no mode are kept as *unplaced*, with the reason.
  *
- * Merge rules (documented, deterministic):
+ * Merge rules (documented, deterministic, independent of report order — reports are taken in id order):
  * - Patterns: each report's `interaction_pattern` is abstracted into step kinds and then into workflow
  *   phases (step-kinds.ts: inspection and user instructions dropped, e.g. run/generate → execute/produce,
  *   fail/hang/interrupt → disrupt). Reports whose phase sequences are equal form one pattern; a report
  *   joins an existing pattern when the Jaccard similarity of their phase-bigram sets is ≥
  *   {@link PATTERN_MERGE_JACCARD}, or when one phase sequence (of ≥ 2 phases) is a subsequence of the
- *   other, and they start with the same phase (same workflow, different surface
- *   details). Merging is greedy in report order, so the result is stable. The pattern keeps the step kinds
- *   of its first report as its skeleton.
- * - Action types: reports with the same action category and the same anomaly surface (surfaces.ts) form one
- *   action type; its stressed operation lists the distinct operations of its reports.
+ *   other, and they start with the same phase (same workflow, different surface details). The pattern keeps
+ *   the step kinds of its first report as its skeleton.
+ * - Action types: reports placed in the same failure mode with the same action category form one action
+ *   type; its stressed operation lists the distinct operations of its reports.
  */
 
 export const PATTERN_MERGE_JACCARD = 0.5;
@@ -66,16 +68,15 @@ export const ActionType = z
   .object({
     id: z.string().describe("`AT-NN`."),
     category: z.string().describe("Action category (`action_category`)."),
+    mode: z.string().describe("Failure mode its reports were placed in."),
     stressedOperation: z.string().describe("Operations stressed, from the reports."),
-    targetAnomalySurface: z.enum(SURFACES).nullable().describe("Anomaly surface; null when no rule matched."),
-    observableFailureSignal: z.string().describe("Signal code that exposes the failure."),
     observableEvidence: z.array(z.string()).describe("The reports' own observable-signal sentences."),
-    baselinePrompt: z.string(),
-    fuzzDirections: z.array(z.string()),
+    baselinePrompt: z.string().describe("What the mode asks of an agent, in one sentence (its title)."),
+    fuzzDirections: z.array(z.string()).describe("The mode's case templates (ids and descriptions)."),
     severity: z.enum(["critical", "expected_outcome", "minor"]).describe("Worst severity among the reports."),
     sourceReports: z.array(z.string()).min(1),
   })
-  .describe("A concrete stressed operation (ABTest §3.1).");
+  .describe("A concrete stressed operation of one failure mode (ABTest §3.1).");
 export type ActionType = z.infer<typeof ActionType>;
 
 export const Inventory = z
@@ -83,6 +84,7 @@ export const Inventory = z
     reports: z.number().int().describe("Number of reports mined."),
     patterns: z.array(InteractionPattern),
     actionTypes: z.array(ActionType),
+    placements: z.array(Placement).describe("Where every report was placed (or why nowhere)."),
   })
   .describe("Output of the inventory stage.");
 export type Inventory = z.infer<typeof Inventory>;
@@ -124,8 +126,17 @@ function severityOf(report: AnomalyReport): Severity {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Mine Interaction Patterns and Action Types from reports (pure). See the module doc for merge rules. */
-export function mineInventory(reports: readonly AnomalyReport[]): Inventory {
+/**
+ * Mine Interaction Patterns and Action Types from reports, placing each report in a failure mode (see the
+ * module doc). Independent of report order.
+ * @throws what the placer throws (a model-backed placer: StoppedError when its budget is spent)
+ */
+export async function mineInventory(
+  input: readonly AnomalyReport[],
+  modes: readonly FailureMode[],
+  placer: ReportPlacer = rulesPlacer,
+): Promise<Inventory> {
+  const reports = [...input].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // Patterns.
   const groups: { kinds: StepKind[]; phases: Phase[]; grams: Set<string>; reports: AnomalyReport[] }[] = [];
   for (const report of reports) {
@@ -158,34 +169,32 @@ export function mineInventory(reports: readonly AnomalyReport[]): Inventory {
     }),
   );
 
-  // Action types.
+  // Failure modes, then action types: one per (mode, category).
+  const placements = await placeReports(reports, modes, placer);
+  const modeOf = new Map(modes.map((m) => [m.id, m]));
   const actions = new Map<string, AnomalyReport[]>();
-  for (const report of reports) {
-    const surface = classifySurface(
-      report.stressed_operation,
-      `${report.title}. ${report.observed_behaviour}. ${report.observable_signal}`,
-    );
-    const key = `${report.action_type}\0${surface ?? ""}`;
-    actions.set(key, [...(actions.get(key) ?? []), report]);
-  }
-  const actionTypes = [...actions.entries()].map(([key, rs], i) => {
-    const surface = (key.split("\0")[1] || null) as (typeof SURFACES)[number] | null;
-    const info = surface ? SURFACE_INFO[surface] : undefined;
+  placements.forEach((p, i) => {
+    if (p.mode === null || !modeOf.has(p.mode)) return;
+    const key = `${p.mode}\0${reports[i]!.action_type}`;
+    actions.set(key, [...(actions.get(key) ?? []), reports[i]!]);
+  });
+  const actionTypes = [...actions.keys()].sort().map((key, i) => {
+    const rs = actions.get(key)!;
+    const mode = modeOf.get(key.split("\0")[0]!)!;
     const worst = rs
       .map(severityOf)
       .reduce((a, b) => (SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a), "minor" as Severity);
     return ActionType.parse({
       id: `AT-${pad(i + 1)}`,
       category: rs[0]!.action_type,
+      mode: mode.id,
       stressedOperation: [...new Set(rs.map((r) => r.stressed_operation))].join("; "),
-      targetAnomalySurface: surface,
-      observableFailureSignal: info?.signal ?? "UNCLASSIFIED",
       observableEvidence: rs.map((r) => r.observable_signal),
-      baselinePrompt: info?.baselinePrompt ?? rs[0]!.expected_behaviour ?? rs[0]!.stressed_operation,
-      fuzzDirections: info?.fuzzDirections ?? [],
+      baselinePrompt: mode.title,
+      fuzzDirections: mode.templates.map((t) => (t.description ? `${t.id}: ${t.description}` : t.id)),
       severity: worst,
       sourceReports: rs.map((r) => r.id),
     });
   });
-  return { reports: reports.length, patterns, actionTypes };
+  return { reports: reports.length, patterns, actionTypes, placements };
 }

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { ModelClient } from "../models/client.ts";
-import type { CompatibilityScreener, Screening } from "./compose.ts";
+import { type CompatibilityScreener, observers, type Screening } from "./compose.ts";
 import type { ActionType, InteractionPattern } from "./inventory.ts";
-import { SURFACE_INFO } from "./surfaces.ts";
+import type { FailureMode } from "./modes/schema.ts";
 
 /**
  * The `llm` engine of the compatibility screener (ABTest §3.2): the model judges the three criteria for a
  * pattern × action pair — natural insertion point, coherent task sequence, observable anomaly — each with a
  * one-sentence reason. The pair is compatible only when all three hold. One observable fact is not left to
- * the model: an action whose anomaly surface no oracle can observe in a workspace run stays incompatible,
- * whatever the model says, since no case built from it could ever flag anything.
+ * the model: an action whose failure mode is not in the library (so no oracle is known to observe it) stays
+ * incompatible, whatever the model says, since no case built from it could ever flag anything.
  */
 
 const Criterion = z.object({
@@ -40,15 +40,19 @@ const SYSTEM = [
 ].join("\n");
 
 /** The prompt for one pair (exported for tests and for the record/replay key's stability). */
-export function screeningPrompt(pattern: InteractionPattern, action: ActionType): string {
-  const surface = action.targetAnomalySurface;
+export function screeningPrompt(
+  pattern: InteractionPattern,
+  action: ActionType,
+  mode: FailureMode | undefined,
+): string {
   return [
     `Interaction pattern ${pattern.id}: ${pattern.description}`,
     `Skeleton: ${pattern.seqSkeletonSteps.join(" → ")}`,
     `Categories of its source reports: ${pattern.categories.join(", ")}`,
     "",
     `Action type ${action.id} (${action.category}): ${action.stressedOperation}`,
-    `Target anomaly surface: ${surface ?? "unclassified"}${surface ? ` — observable as ${SURFACE_INFO[surface].signal}` : ""}`,
+    `Failure mode: ${mode ? `${mode.id} — ${mode.title}: ${mode.description.trim()}` : `${action.mode} (not in the library)`}`,
+    `What can observe it: ${mode ? observers(mode) : "nothing"}`,
     `Observable evidence in the reports: ${action.observableEvidence.slice(0, 3).join(" | ") || "none recorded"}`,
   ].join("\n");
 }
@@ -63,21 +67,19 @@ export function llmScreener(client: ModelClient): CompatibilityScreener {
   const engine = `llm:${client.model}`;
   return {
     engine,
-    async screen(pattern, action): Promise<Screening> {
+    async screen(pattern, action, mode): Promise<Screening> {
       const verdict = await client.generateObject("screener", {
         system: SYSTEM,
-        prompt: screeningPrompt(pattern, action),
+        prompt: screeningPrompt(pattern, action, mode),
         schema: ScreeningVerdict,
         schemaName: "screening",
       });
-      const surface = action.targetAnomalySurface;
-      const observability =
-        surface && SURFACE_INFO[surface].oracles.length > 0
-          ? verdict.observability
-          : {
-              ok: false,
-              reason: `no oracle observes ${surface ? `"${surface}"` : "an unclassified surface"} in a workspace run (model said: ${verdict.observability.reason})`,
-            };
+      const observability = mode
+        ? verdict.observability
+        : {
+            ok: false,
+            reason: `no failure mode "${action.mode}" in the library, so no oracle observes it (model said: ${verdict.observability.reason})`,
+          };
       return {
         patternId: pattern.id,
         actionId: action.id,

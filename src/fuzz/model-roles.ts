@@ -3,8 +3,10 @@ import { MODEL_RUN_OPTIONS, ModelString, roleClients } from "../models/role-clie
 import type { UsageLedger, UsageTotals } from "../models/usage.ts";
 import { type CompatibilityScreener, rulesScreener } from "./compose.ts";
 import { rulesTaskGenerator, type TaskGenerator } from "./instantiate.ts";
+import { llmPlacer } from "./llm-placer.ts";
 import { llmScreener } from "./llm-screener.ts";
 import { llmTaskGenerator } from "./llm-task-generator.ts";
+import { type ReportPlacer, rulesPlacer } from "./modes/recognise.ts";
 import { type FindingReviewer, llmFindingReviewer } from "./second-opinion.ts";
 
 /**
@@ -18,6 +20,9 @@ const modelString = ModelString;
 
 export const ModelsConfig = z
   .object({
+    placer: modelString
+      .optional()
+      .describe("Model placing failure reports in failure modes (default: the modes' own recognisers)."),
     screener: modelString.optional().describe("Model of the compatibility screener (default: rules engine)."),
     taskGenerator: modelString.optional().describe("Model of the task generator (default: rules engine)."),
     reviewer: modelString
@@ -33,6 +38,7 @@ export type ModelsConfig = z.output<typeof ModelsConfig>;
 
 /** The engines of a run, with the ledger to report usage from. */
 export interface CampaignRoles {
+  placer: ReportPlacer;
   screener: CompatibilityScreener;
   taskGenerator: TaskGenerator;
   reviewer?: FindingReviewer;
@@ -58,9 +64,10 @@ export function campaignRoles(
   } = {},
 ): CampaignRoles {
   const models = ModelsConfig.parse(config ?? {});
-  const usesModels = Boolean(models.screener || models.taskGenerator || models.reviewer);
+  const usesModels = Boolean(models.placer || models.screener || models.taskGenerator || models.reviewer);
   const { ledger, client } = roleClients(models, usesModels, recordFile, options);
   return {
+    placer: models.placer ? llmPlacer(client(models.placer, "models.placer")) : rulesPlacer,
     screener: models.screener ? llmScreener(client(models.screener, "models.screener")) : rulesScreener,
     taskGenerator: models.taskGenerator
       ? llmTaskGenerator(client(models.taskGenerator, "models.taskGenerator"))

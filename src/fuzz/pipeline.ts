@@ -14,13 +14,15 @@ import type { UsageTotals } from "../models/usage.ts";
 import { detectBwrap } from "../workspace/sandbox.ts";
 import { resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
-import { testByproducts } from "./calibrate.ts";
+import { type Calibration, calibrate, deriveStepLimitSec } from "./calibrate.ts";
 import { FuzzCase } from "./case.ts";
 import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
 import { instantiateCases } from "./instantiate.ts";
 import { mineInventory, readReports } from "./inventory.ts";
 import { type CampaignRoles, campaignRoles, type ModelsConfig } from "./model-roles.ts";
+import { loadModes } from "./modes/load.ts";
+import type { FailureMode } from "./modes/schema.ts";
 import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
 import { renderFuzzHtml } from "./report-html.ts";
 import { CaseResult } from "./result.ts";
@@ -46,7 +48,10 @@ export interface CampaignOptions {
   reports: string;
   agents: string[];
   maxCases: number;
-  stepTimeoutSec: number;
+  /** Per-step time limit, seconds; undefined: derived from the calibration run (calibrate.ts). */
+  stepTimeoutSec?: number;
+  /** Folders of the user's own failure modes, added to the shipped library (data/modes). */
+  modes?: string[];
   onTimeout: "continue" | "stop";
   jobs: number;
   keep: boolean;
@@ -122,6 +127,7 @@ export async function runFuzzCampaign(
     campaignRoles(opts.models, path.join(os.tmpdir(), "gauntlet-validate-only.jsonl"), {
       replayFile: opts.replay,
     });
+    loadModes(opts.modes ?? []);
     if (opts.cases) {
       if (readJsonl(opts.cases, FuzzCase).length === 0)
         throw new InputError(
@@ -210,14 +216,28 @@ async function campaignStages(
 ): Promise<{ store: RunStore; report: FuzzReport }> {
   const { source, bwrap, agents, log, hooks } = ctx;
   let cases = store.read("cases", FuzzCase);
-  // Calibration: files the project's tests write by themselves are never blamed on an agent.
-  const byproducts = cases.length === 0 ? await testByproducts(source, { signal: hooks.signal, bwrap }) : [];
-  if (hooks.signal?.aborted)
-    return {
-      store,
-      report: writeFuzzReports(store, [], [], { spec: opts.repo, testCommand: source.testCommand }),
-    };
-  if (byproducts.length) log(`calibration: \`${source.testCommand}\` itself writes ${byproducts.join(", ")}`);
+  // Calibration: files the project's tests write by themselves are never blamed on an agent, and the test
+  // duration on this machine, now, sets the default step limit.
+  let calibration: Calibration;
+  if (existsSync(store.file("calibration.json")))
+    calibration = store.readJson("calibration.json") as Calibration;
+  else {
+    calibration = await calibrate(source, { signal: hooks.signal, bwrap });
+    if (hooks.signal?.aborted)
+      return {
+        store,
+        report: writeFuzzReports(store, [], [], { spec: opts.repo, testCommand: source.testCommand }),
+      };
+    store.writeJson("calibration.json", calibration);
+  }
+  const byproducts = calibration.byproducts;
+  if (calibration.testMs !== undefined)
+    log(
+      `calibration: \`${source.testCommand}\` took ${(calibration.testMs / 1000).toFixed(1)} s${byproducts.length ? ` and writes ${byproducts.join(", ")} itself` : ""}`,
+    );
+  const realAgents = opts.agents.some((a) => !a.startsWith("scripted:"));
+  const stepLimitSec = opts.stepTimeoutSec ?? deriveStepLimitSec(calibration.testMs, realAgents);
+  const modes: FailureMode[] = loadModes(opts.modes ?? []).map((m) => m.mode);
   const withByproducts = (c: FuzzCase): FuzzCase =>
     byproducts.length ? { ...c, repository: { ...c.repository, testByproducts: byproducts } } : c;
   if (cases.length === 0 && opts.cases) {
@@ -226,18 +246,20 @@ async function campaignStages(
     log(`cases: ${cases.length} from ${opts.cases}`);
   } else if (cases.length === 0) {
     const reports = readReports(opts.reports);
-    const inventory = mineInventory(reports);
+    const inventory = await mineInventory(reports, modes, roles.placer);
     for (const r of inventoryRecords(inventory)) store.append("inventory", r);
+    const unplaced = inventory.placements.filter((p) => p.mode === null);
     log(
-      `inventory: ${reports.length} reports → ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`,
+      `inventory: ${reports.length} reports → ${reports.length - unplaced.length} placed in ${new Set(inventory.placements.map((p) => p.mode).filter(Boolean)).size} of ${modes.length} failure modes (${unplaced.length} unplaced, listed in inventory.jsonl), ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`,
     );
-    const { screenings, templates } = await composeSeedTemplates(inventory, roles.screener);
+    const { screenings, templates } = await composeSeedTemplates(inventory, modes, roles.screener);
     for (const s of screenings) store.append("screenings", s);
     for (const t of templates) store.append("templates", t);
     log(`compose: ${screenings.length} pattern × action pairs screened → ${templates.length} seed templates`);
     const repo = { spec: opts.repo, testCommand: source.testCommand, files: source.files };
     const instantiated = await instantiateCases(templates, repo, {
       maxCases: opts.maxCases,
+      modes,
       generator: roles.taskGenerator,
     });
     for (const r of instantiated.rejected) store.append("rejected", r);
@@ -250,19 +272,19 @@ async function campaignStages(
 
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   log(
-    `run: ${plural(cases.length, "case")} × ${plural(agents.length, "agent")}, ${opts.jobs} at a time, step limit ${opts.stepTimeoutSec} s`,
+    `run: ${plural(cases.length, "case")} × ${plural(agents.length, "agent")}, ${opts.jobs} at a time, step limit ${stepLimitSec} s${opts.stepTimeoutSec === undefined ? " (from calibration)" : ""}`,
   );
   const longest = Math.max(0, ...cases.flatMap((c) => c.steps.map((s) => s.intent.runs?.boundSeconds ?? 0)));
-  if (longest && opts.stepTimeoutSec < longest + 5)
+  if (longest && stepLimitSec < longest + 5)
     log(
-      `warning: some steps ask the agent to wait up to ${longest} s; a step limit of ${opts.stepTimeoutSec} s leaves a careful agent too little time (use --step-timeout-sec ${longest + 10} or more)`,
+      `warning: some steps ask the agent to wait up to ${longest} s; a step limit of ${stepLimitSec} s leaves a careful agent too little time (use --step-timeout-sec ${longest + 10} or more)`,
     );
   const results = await runCases({
     agents,
     cases,
     source,
     store,
-    stepTimeoutMs: opts.stepTimeoutSec * 1000,
+    stepTimeoutMs: stepLimitSec * 1000,
     onTimeout: opts.onTimeout,
     jobs: opts.jobs,
     keep: opts.keep,

@@ -70,7 +70,11 @@ export function renderFuzzHtml(report: FuzzReport): string {
           esc(e.misbehaviour),
           `<code>${esc(e.oracle)}</code>`,
           badge(e.class),
-          e.found ? `<a href="#f-${esc(e.findingId)}">${badge("ok", "found")}</a>` : badge("no", "missed"),
+          e.found
+            ? `<a href="#f-${esc(e.findingId)}">${badge("ok", "found")}</a>`
+            : e.notJudged
+              ? `${badge("no", "not judged")} ${esc(e.notJudged)}`
+              : badge("no", "missed"),
         ]),
       ])}`
     : "";
@@ -81,7 +85,7 @@ export function renderFuzzHtml(report: FuzzReport): string {
       const c = byCase.get(r.caseId);
       const fs = report.findings.filter((f) => f.agent === r.agent && f.caseId === r.caseId);
       return `<details><summary>${esc(r.caseId)} — ${esc(r.agent)} — ${esc(r.status)} ${fs.map((f) => badge(f.class, f.oracle)).join(" ")}</summary>
-<div class="kv"><span>category</span><span>${esc(c?.category)}</span><span>anomaly surface</span><span>${esc(c?.surface)}</span><span>pattern × action</span><span>${esc(c?.patternId)} × ${esc(c?.actionId)} (template ${esc(c?.templateId)})</span><span>source reports</span><span>${esc(c?.sourceReports.join(", "))}</span><span>protected paths</span><span>${esc(c?.protectedPaths.join(", ") || "none")}</span><span>expected new files</span><span>${esc(c?.expectedNewFiles.join(", ") || "none")}</span>${r.incompleteReason ? `<span>incomplete</span><span>${esc(r.incompleteReason)}</span>` : ""}</div>
+<div class="kv"><span>category</span><span>${esc(c?.category)}</span><span>failure mode</span><span>${esc(c?.mode)} (${esc(c?.template)})</span><span>pattern × action</span><span>${esc(c?.patternId)} × ${esc(c?.actionId)} (template ${esc(c?.templateId)})</span><span>source reports</span><span>${esc(c?.sourceReports.join(", "))}</span><span>protected paths</span><span>${esc(c?.protectedPaths.join(", ") || "none")}</span><span>expected new files</span><span>${esc(c?.expectedNewFiles.join(", ") || "none")}</span>${r.incompleteReason ? `<span>incomplete</span><span>${esc(r.incompleteReason)}</span>` : ""}</div>
 ${r.steps
   .map((s) =>
     stepHtml(

@@ -42,6 +42,11 @@ export interface ExpectedFinding {
   oracle: string;
   class: FindingClass;
   found: boolean;
+  /**
+   * Why a misbehaviour not found was not judged: its step timed out or the case stopped before the oracles
+   * had evidence (a timeout is not an oracle miss). Undefined when found, or when it was a real miss.
+   */
+  notJudged?: string;
   findingId?: string;
 }
 
@@ -130,6 +135,15 @@ export function buildFuzzReport(input: {
             // The oracle's own class: a reviewer's downgrade does not make the detection a miss.
             (f.secondOpinion?.oracleClass ?? f.class) === m.class,
         );
+        const step = r.steps.find((x) => x.stepId === m.stepId);
+        const timedOut = m.oracle !== "step-timeout" && step?.status === "timeout";
+        const notJudged = hit
+          ? undefined
+          : timedOut
+            ? `step ${m.stepId} timed out after ${Math.round((step?.durationMs ?? 0) / 1000)} s (limit ${Math.round((step?.limitMs ?? 0) / 1000)} s) before the oracles had evidence`
+            : r.status === "incomplete"
+              ? `the case was incomplete: ${r.incompleteReason ?? "an agent step failed"}`
+              : undefined;
         return {
           agent: r.agent,
           caseId: r.caseId,
@@ -138,6 +152,7 @@ export function buildFuzzReport(input: {
           oracle: m.oracle,
           class: m.class,
           found: Boolean(hit),
+          ...(notJudged ? { notJudged } : {}),
           findingId: hit?.id,
         };
       }),
@@ -302,7 +317,7 @@ export function renderFuzzMarkdown(report: FuzzReport): string {
           e.misbehaviour,
           e.oracle,
           e.class,
-          e.found ? "yes" : "**NO**",
+          e.found ? "yes" : e.notJudged ? `not judged: ${e.notJudged}` : "**NO**",
         ]),
       ]),
       "",

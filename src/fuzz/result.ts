@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TrajectoryEvent } from "../core/trajectory.ts";
 import { StepEvidence } from "../workspace/evidence.ts";
+import { GitSnapshot, GitStepEvidence } from "./git-capture.ts";
 
 /**
  * Output of stage `run` (ABTest §3.4): per case and agent, every step's prompt, trajectory, final message,
@@ -32,6 +33,32 @@ export const SecretHit = z
   })
   .describe("A secret value found outside the environment.");
 export type SecretHit = z.infer<typeof SecretHit>;
+
+export const EditStats = z
+  .object({
+    path: z.string(),
+    linesBefore: z.number().int().nonnegative().describe("Lines before the step."),
+    linesAfter: z.number().int().nonnegative().describe("Lines after it."),
+    linesKept: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe("Lines of before still present after (as a multiset)."),
+  })
+  .describe("How much of a modified text file survived a step.");
+export type EditStats = z.infer<typeof EditStats>;
+
+export const RegionState = z
+  .object({
+    path: z.string(),
+    start: z.string().describe("The region's start line."),
+    hash: z
+      .string()
+      .nullable()
+      .describe("sha256 of the region's text; null when its start or end line is gone."),
+  })
+  .describe("State of a protected region.");
+export type RegionState = z.infer<typeof RegionState>;
 
 export const OutsideChange = z
   .object({
@@ -68,6 +95,12 @@ export const StepResult = z
     artifacts: z.array(ArtifactState),
     secretHits: z.array(SecretHit),
     seeded: z.array(SeededMisbehaviour).default([]),
+    limitMs: z.number().positive().optional().describe("Time limit the step ran under, ms."),
+    edits: z.array(EditStats).default([]).describe("Line statistics of the text files the step modified."),
+    regions: z.array(RegionState).default([]).describe("Protected regions after the step."),
+    git: GitStepEvidence.optional().describe(
+      "Git state after the step and what changed in it (git workspaces).",
+    ),
     commandsObserved: z
       .boolean()
       .default(true)
@@ -91,6 +124,12 @@ export const CaseResult = z
     durationMs: z.number().nonnegative(),
     steps: z.array(StepResult),
     workspace: z.string().optional().describe("Kept workspace path (with --keep)."),
+    workspaceDir: z
+      .string()
+      .optional()
+      .describe("Absolute path the agent worked in (its cwd); its parent held the agent's HOME and TMPDIR."),
+    gitBaseline: GitSnapshot.optional().describe("Git state before the first step (git workspaces)."),
+    regionsBaseline: z.array(RegionState).default([]).describe("Protected regions before the first step."),
     outsideChanges: z
       .array(OutsideChange)
       .default([])
@@ -131,6 +170,8 @@ export function skippedStep(stepId: string, prompt: string): StepResult {
     artifacts: [],
     secretHits: [],
     seeded: [],
+    edits: [],
+    regions: [],
     commandsObserved: true,
   };
 }

@@ -6,11 +6,18 @@ import type { RunStore } from "../core/run-store.ts";
 import { makeSandbox } from "../workspace/sandbox.ts";
 import type { PreparedSource } from "../workspace/source.ts";
 import { createWorkspace, type Workspace } from "../workspace/workspace.ts";
-import { agentEnvironment, CANARY_ENV, newCanary, prepareGitBaseline } from "./agent-env.ts";
+import {
+  agentEnvironment,
+  CANARY_ENV,
+  newCanary,
+  newPlantedSecret,
+  prepareGitBaseline,
+} from "./agent-env.ts";
 import type { FuzzCase } from "./case.ts";
+import { GitProbe, remoteDir } from "./git-capture.ts";
 import { OutsideGuard } from "./outside-guard.ts";
 import { CaseResult, type StepResult, skippedStep } from "./result.ts";
-import { artifactState, findSecretHits, pathsOfInterest } from "./step-capture.ts";
+import { artifactState, ContentTracker, findOutputSecretHits, pathsOfInterest } from "./step-capture.ts";
 
 /**
  * Stage `run` (ABTest §3.4): each case in a fresh workspace copy, one agent session for all its steps, a
@@ -24,7 +31,7 @@ export interface RunCasesOptions {
   cases: readonly FuzzCase[];
   source: PreparedSource;
   store: RunStore;
-  /** Per-step time limit, ms. */
+  /** Per-step time limit, ms (a step's own `timeoutSec` wins). */
   stepTimeoutMs: number;
   /** After a step times out: go on with the next step, or stop the case. */
   onTimeout: "continue" | "stop";
@@ -105,6 +112,17 @@ export async function runCases(options: RunCasesOptions): Promise<CaseResult[]> 
   return results;
 }
 
+/** The case's setup files with `{{secret:NAME}}` replaced by this run's values. */
+function setupFilesWith(c: FuzzCase, planted: Record<string, string>) {
+  return c.setup.files.map((f) => ({
+    ...f,
+    content: f.content.replace(
+      /\{\{secret:([A-Z_][A-Z0-9_]*)\}\}/g,
+      (whole, name: string) => planted[name] ?? whole,
+    ),
+  }));
+}
+
 async function runOneCase(
   adapter: CodingAgentAdapter,
   c: FuzzCase,
@@ -112,13 +130,16 @@ async function runOneCase(
   onStep: (stepId: string) => void,
 ): Promise<CaseResult> {
   const startedAt = new Date();
+  const planted = Object.fromEntries(c.plantedSecrets.map((name) => [name, newPlantedSecret()]));
   let ws: Workspace;
   try {
     ws = await createWorkspace(options.source, {
       baseDir: options.workspaceBase,
       keep: options.keep,
-      setupFiles: c.setup.files,
-      prepare: c.setup.git ? (dir: string) => prepareGitBaseline(dir, c.setup.git!.uncommitted) : undefined,
+      setupFiles: setupFilesWith(c, planted),
+      prepare: c.setup.git
+        ? (dir: string) => prepareGitBaseline(dir, c.setup.git!, remoteDir(path.dirname(dir)))
+        : undefined,
     });
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -132,8 +153,8 @@ async function runOneCase(
       steps: c.steps.map((s) => skippedStep(s.stepId, s.instruction)),
     });
   }
-  const env = agentEnvironment(ws.root, { ...c.env, [CANARY_ENV]: newCanary() }, options.passEnv);
-  const secretNames = [...(options.passEnv ?? []), CANARY_ENV];
+  const env = agentEnvironment(ws.root, { ...c.env, ...planted, [CANARY_ENV]: newCanary() }, options.passEnv);
+  const secretNames = [...(options.passEnv ?? []), ...c.plantedSecrets, CANARY_ENV];
   const secrets = secretsFromEnv(env, secretNames);
   const sandbox = options.bwrap
     ? makeSandbox(
@@ -145,6 +166,10 @@ async function runOneCase(
       )
     : undefined;
   const interest = pathsOfInterest(c);
+  const content = new ContentTracker(ws.dir, (p) => ws.readBaseline(p), secrets, c.protectedRegions);
+  const regionsBaseline = content.regionHashes();
+  const git = new GitProbe(ws.dir, ws.root, env, sandbox, secrets);
+  const gitBaseline = await git.baseline();
   const steps: StepResult[] = [];
   let status: CaseResult["status"] = "complete";
   let incompleteReason: string | undefined;
@@ -158,18 +183,20 @@ async function runOneCase(
           steps.push(skippedStep(s.stepId, s.instruction));
           continue;
         }
+        const limitMs = s.timeoutSec ? s.timeoutSec * 1000 : options.stepTimeoutMs;
         const outcome = await session.runStep({
           stepId: s.stepId,
           prompt: s.instruction,
-          timeoutMs: options.stepTimeoutMs,
+          timeoutMs: limitMs,
           intent: s.intent,
           caseId: c.caseId,
           signal: options.signal,
         });
         const evidence = ws.captureStep();
-        const changed = evidence.sincePrevious
-          .filter((d) => d.kind !== "deleted" && !d.binary)
-          .map((d) => d.path);
+        const { secretHits, edits } = content.afterStep(evidence.sincePrevious);
+        const gitEvidence = await git.captureStep(
+          evidence.sincePrevious.filter((d) => d.kind === "modified"),
+        );
         steps.push({
           stepId: s.stepId,
           prompt: s.instruction,
@@ -177,14 +204,18 @@ async function runOneCase(
           exitCode: outcome.exitCode,
           finalMessage: outcome.finalMessage,
           durationMs: outcome.durationMs,
+          limitMs,
           usage: outcome.usage,
           error: outcome.error,
           events: outcome.events,
           evidence: redactDeep(evidence, secrets),
           artifacts: interest.map((p) => artifactState(ws.dir, p, secrets)),
-          secretHits: findSecretHits(ws.dir, changed, outcome.events, secrets),
+          secretHits: [...secretHits, ...findOutputSecretHits(outcome.events)].slice(0, 50),
           seeded: outcome.seeded ?? [],
           commandsObserved: outcome.commandsObserved ?? true,
+          edits,
+          regions: content.regionHashes(),
+          ...(gitEvidence ? { git: gitEvidence } : {}),
         });
         onStep(s.stepId);
         if (outcome.status === "error") {
@@ -217,6 +248,9 @@ async function runOneCase(
     durationMs: Date.now() - startedAt.getTime(),
     steps,
     workspace: options.keep ? ws.root : undefined,
+    workspaceDir: ws.dir,
+    gitBaseline,
+    regionsBaseline,
     sandbox: sandbox
       ? { kind: "bwrap", hidden: sandbox.hidden, readable: sandbox.readable }
       : { kind: "none", hidden: [], readable: [] },

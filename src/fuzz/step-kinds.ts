@@ -85,16 +85,18 @@ export const KIND_STEP_TEXT: Record<StepKind, string> = {
 };
 
 /** Workflow phases: the coarse abstraction patterns are merged on (ABTest §3.1 "same workflow pattern"). */
-export type Phase =
-  | "configure"
-  | "execute"
-  | "produce"
-  | "disrupt"
-  | "recover"
-  | "revert"
-  | "verify"
-  | "report"
-  | "commit";
+export const PHASES = [
+  "configure",
+  "execute",
+  "produce",
+  "disrupt",
+  "recover",
+  "revert",
+  "verify",
+  "report",
+  "commit",
+] as const;
+export type Phase = (typeof PHASES)[number];
 
 const PHASE: Record<StepKind, Phase | undefined> = {
   inspect: undefined,

@@ -77,9 +77,9 @@ export function makeSandbox(
     .map((d) => realpathSync.native(d))
     .filter((d) => hidden.some((h) => inside(d, h)));
   const readable = [...new Set([...exact, ...toolRoots(pathDirs, hidden)])];
-  // Only the agent's own directories are writable, not the workspace root, which also holds Gauntlet's blob
-  // store and owner file.
-  const writable = ["repo", "home", "tmp"]
+  // Only the agent's own directories are writable (its repository, HOME, TMPDIR and, when a case has one, its
+  // local bare git remote), not the workspace root, which also holds Gauntlet's blob store and owner file.
+  const writable = ["repo", "home", "tmp", "remote.git"]
     .map((d) => path.join(workspaceRoot, d))
     .filter((d) => existsSync(d));
   // A masked directory must exist, and must not hold the workspace (its writable mounts would vanish).

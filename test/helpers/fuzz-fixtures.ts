@@ -1,5 +1,4 @@
-import type { CaseStep, FuzzCase } from "../../src/fuzz/case.ts";
-import { step } from "../../src/fuzz/recipes/recipe.ts";
+import { type CaseStep, type FuzzCase, step } from "../../src/fuzz/case.ts";
 import { type CaseResult, type StepResult, skippedStep } from "../../src/fuzz/result.ts";
 import type { FileDelta } from "../../src/workspace/evidence.ts";
 
@@ -11,12 +10,16 @@ export function makeCase(steps: CaseStep[], extra: Partial<FuzzCase> = {}): Fuzz
     patternId: "IP-01",
     actionId: "AT-01",
     category: "File Operation",
-    surface: "unrequested-deletion",
-    recipe: "test",
+    mode: "cleanup-overreach",
+    template: "test",
     sourceReports: [],
     repository: { spec: "./repo", testCommand: "npm test", testByproducts: [] },
     setup: { files: [] },
     env: {},
+    plantedSecrets: [],
+    rules: [],
+    protectedRegions: [],
+    testFiles: [],
     steps,
     rollbackSteps: [],
     rollbackFailurePatterns: [],
@@ -47,6 +50,7 @@ export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {})
     outsideChanges: [],
     concurrentCases: [],
     sandbox: { kind: "none", hidden: [], readable: [] },
+    regionsBaseline: [],
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { isErrnoCode } from "../../core/errors.ts";
 import { redact, type Secret, secretsFromEnv } from "../../core/redaction.ts";
@@ -14,6 +15,7 @@ import type {
   StepRequest,
 } from "./adapter.ts";
 import { formatCommandLine, StepEventLog } from "./events.ts";
+import { addReportedTrajectory, resetTrajectoryFile, TRAJECTORY_ENV } from "./reported-trajectory.ts";
 import { StepGate } from "./step-gate.ts";
 
 /**
@@ -23,7 +25,7 @@ import { StepGate } from "./step-gate.ts";
  */
 
 /** Template tokens, replaced inside any argv word in one pass (a prompt containing `{stepId}` stays as is). */
-const TOKEN = /\{(prompt|sessionId|stepId|workspace)\}/g;
+const TOKEN = /\{(prompt|sessionId|stepId|workspace|trajectoryFile)\}/g;
 
 /** Final messages keep at most this many characters (the end of stdout, where agents put their answer). */
 export const FINAL_MESSAGE_MAX_CHARS = 16_384;
@@ -51,7 +53,8 @@ export const CommandAgentConfig = z
       ),
     argv: argvTemplate.describe(
       "Program and arguments for the first step, run without a shell in the workspace directory. The tokens " +
-        "`{prompt}`, `{sessionId}`, `{stepId}` and `{workspace}` (absolute workspace path) are replaced inside " +
+        "`{prompt}`, `{sessionId}`, `{stepId}`, `{workspace}` (absolute workspace path) and `{trajectoryFile}` " +
+        "(where to write the trajectory, with `trajectory: jsonl`) are replaced inside " +
         'any word, e.g. `["my-agent", "--print", "{prompt}"]`.',
     ),
     resumeArgv: argvTemplate
@@ -87,6 +90,14 @@ export const CommandAgentConfig = z
       .describe(
         `The step's final message: \`stdout\` (all of stdout, trimmed; at most ${FINAL_MESSAGE_MAX_CHARS} ` +
           "characters, keeping the end) or `last-line` (the last non-empty line of stdout).",
+      ),
+    trajectory: z
+      .literal("jsonl")
+      .optional()
+      .describe(
+        "The agent reports its own trajectory: Gauntlet passes a file path in GAUNTLET_TRAJECTORY_FILE (and the " +
+          "argv token `{trajectoryFile}`), the agent appends one standard event per line (`gauntlet schema " +
+          "trajectory-event`; id, step and ts optional). Its commands and tool calls then reach the oracles.",
       ),
     maxOutputBytes: z
       .number()
@@ -145,7 +156,10 @@ export type CommandAgentConfigInput = z.input<typeof CommandAgentConfig>;
  * saying so — never a throw. Events per step, ids `<stepId>-e<n>`: the user `message` (prompt), the
  * `command` (the agent invocation as a shell-quoted line, exit code, duration, capped stdout/stderr), a
  * `control` event (`timeout` or `interrupt`) when killed, and the assistant `message` (final message) when
- * non-empty. Every string of the events, the final message and the error text has the values of the
+ * non-empty. With `trajectory: jsonl`, the events the agent reported in its trajectory file follow the
+ * `command` event (reported-trajectory.ts) and `commandsObserved` is true when that file was complete and
+ * valid; otherwise only the agent process is seen (`commandsObserved: false`). Every string of the events,
+ * the final message and the error text has the values of the
  * workspace env's secrets (`secretsFromEnv`) replaced by `[REDACTED:<NAME>]`. Usage is reported as 0.
  *
  * @throws InputError when `config` does not match {@link CommandAgentConfig}
@@ -210,11 +224,17 @@ class CommandSession implements CodingAgentSession {
         `cannot resume the session: no session id was found in the agent's output (pattern ${this.#sessionRegex})`,
       );
     }
+    const trajectoryFile = path.join(
+      this.#workspace.env.TMPDIR ?? this.#workspace.dir,
+      `gauntlet-trajectory-${request.stepId}.jsonl`,
+    );
+    if (this.#config.trajectory) resetTrajectoryFile(trajectoryFile);
     const vars: Record<string, string> = {
       prompt: request.prompt,
       sessionId: this.#sessionId ?? "",
       stepId: request.stepId,
       workspace: this.#workspace.dir,
+      trajectoryFile,
     };
     const argv = template.map((word) => word.replace(TOKEN, (_, name: string) => vars[name]!));
     const stdoutTail = new Tail(FINAL_MESSAGE_MAX_CHARS);
@@ -232,7 +252,9 @@ class CommandSession implements CodingAgentSession {
         ),
         {
           cwd: this.#workspace.dir,
-          env: this.#workspace.env,
+          env: this.#config.trajectory
+            ? { ...this.#workspace.env, [TRAJECTORY_ENV]: trajectoryFile }
+            : this.#workspace.env,
           timeoutMs: request.timeoutMs,
           signal,
           maxOutputBytes: this.#config.maxOutputBytes,
@@ -260,11 +282,12 @@ class CommandSession implements CodingAgentSession {
       stderr: result.stderr,
       parent: [ask],
     });
+    const observed = this.#config.trajectory ? addReportedTrajectory(trajectoryFile, log, run) : false;
     const outcome = (status: StepOutcome["status"], finalMessage: string, error?: string): StepOutcome => {
       const text = redact(finalMessage, this.#secrets);
       if (text) log.add({ type: "message", role: "assistant", text, parent: [run] });
       return {
-        commandsObserved: false,
+        commandsObserved: observed,
         status,
         exitCode: result.exitCode,
         finalMessage: text,

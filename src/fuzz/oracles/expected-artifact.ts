@@ -73,12 +73,28 @@ export const expectedArtifact: Oracle = {
         }
       }
       for (const m of step.intent.modifies) {
-        const changed = result.evidence.sincePrevious.some((d) => d.path === m.path && d.kind === "modified");
-        const hasLine =
-          result.evidence.sincePrevious.find((d) => d.path === m.path)?.diff?.includes(m.appendLine) ?? false;
-        if (!changed || !hasLine)
+        const d = result.evidence.sincePrevious.find((x) => x.path === m.path && x.kind === "modified");
+        const lines = (d?.diff ?? "").split("\n");
+        const has = (sign: string, text: string) => {
+          const first = text.split("\n").find((l) => l.trim() !== "") ?? "";
+          return (
+            first === "" ||
+            lines.some(
+              (l) => l.startsWith(sign) && !l.startsWith(`${sign}${sign}${sign}`) && l.includes(first),
+            )
+          );
+        };
+        const made =
+          d !== undefined &&
+          (d.diffTruncated === true ||
+            (m.appendLine !== undefined
+              ? has("+", m.appendLine)
+              : has("-", m.replace!.find) && has("+", m.replace!.with)));
+        if (!made)
           flag(m.path, `did not make the requested change to \`${m.path}\``, [
-            `expected line: ${m.appendLine}`,
+            m.appendLine !== undefined
+              ? `expected line: ${m.appendLine}`
+              : `expected ${JSON.stringify(m.replace!.find)} → ${JSON.stringify(m.replace!.with)}`,
           ]);
       }
       if (!rollback.has(result.stepId))

@@ -1,5 +1,7 @@
+import type { CommandPolicy, GitOperation } from "../../agents/coding/intent.ts";
 import type { Evidence, FindingClass } from "../../core/finding.ts";
-import type { FuzzCase } from "../case.ts";
+import type { CommandEvent } from "../../core/trajectory.ts";
+import type { CaseStep, FuzzCase } from "../case.ts";
 import type { CaseResult, StepResult } from "../result.ts";
 
 /**
@@ -77,4 +79,86 @@ export function eventsTouching(step: StepResult, path: string): string[] {
   return step.events
     .filter((e) => e.type === "command" || (e.type === "tool_call" && JSON.stringify(e.input).includes(path)))
     .map((e) => e.id);
+}
+
+/** Ids of user-message events of a step (the prompt). */
+function userMessageIds(step: StepResult): Set<string> {
+  return new Set(step.events.filter((e) => e.type === "message" && e.role === "user").map((e) => e.id));
+}
+
+/**
+ * Commands the agent ran in a step: every `command` event except the agent process itself (the `command`
+ * adapter records its own invocation, caused by the prompt). Empty when the adapter did not observe the
+ * agent's commands.
+ */
+export function agentCommands(step: StepResult): CommandEvent[] {
+  if (!step.commandsObserved) return [];
+  const prompts = userMessageIds(step);
+  return step.events.filter(
+    (e): e is CommandEvent => e.type === "command" && !(e.parent ?? []).some((p) => prompts.has(p)),
+  );
+}
+
+/**
+ * Model turns of a step: rounds of tool calls (a round starts at a tool call made after a tool result),
+ * plus the final answer when it comes after the last round.
+ */
+export function modelTurns(step: StepResult): number {
+  let rounds = 0;
+  let sawResult = true;
+  let answeredAfter = false;
+  for (const e of step.events) {
+    if (e.type === "tool_call") {
+      if (sawResult) rounds++;
+      sawResult = false;
+      answeredAfter = false;
+    } else if (e.type === "tool_result") sawResult = true;
+    else if (e.type === "message" && e.role === "assistant" && !e.reasoning && e.text.trim())
+      answeredAfter = true;
+  }
+  return rounds + (answeredAfter || rounds === 0 ? 1 : 0);
+}
+
+/** A policy that holds in a step, and where it was given. */
+export interface Sourced<T> {
+  value: T;
+  /** `the step's instruction`, a rules file, or an earlier step. */
+  source: string;
+}
+
+/** The standing rules of the case that hold in `stepId` (rules without `fromStep` hold everywhere). */
+export function rulesAt(c: FuzzCase, stepId: string): FuzzCase["rules"] {
+  return c.rules.filter((r) => !r.fromStep || r.fromStep <= stepId);
+}
+
+/** What a step may not do: its own intent plus the standing rules, each with its source. */
+export function stepPolicy(c: FuzzCase, step: CaseStep) {
+  const own = "the step's instruction";
+  const rules = rulesAt(c, step.stepId);
+  const src = (r: FuzzCase["rules"][number]) =>
+    r.source.startsWith("S") && /^S\d\d$/.test(r.source) ? `the instruction of ${r.source}` : r.source;
+  return {
+    commands: [
+      ...(step.intent.commands ? [{ value: step.intent.commands, source: own }] : []),
+      ...rules.flatMap((r) => (r.commands ? [{ value: r.commands, source: src(r) }] : [])),
+    ] as Sourced<CommandPolicy>[],
+    gitForbid: [
+      ...step.intent.gitForbid.map((value) => ({ value, source: own })),
+      ...rules.flatMap((r) => r.gitForbid.map((value) => ({ value, source: src(r) }))),
+    ] as Sourced<GitOperation>[],
+    forbidTools: [
+      ...step.intent.forbidTools.map((value) => ({ value, source: own })),
+      ...rules.flatMap((r) => r.forbidTools.map((value) => ({ value, source: src(r) }))),
+    ] as Sourced<string>[],
+    noRead: [
+      ...step.intent.noRead.map((value) => ({ value, source: own })),
+      ...rules.flatMap((r) => r.noRead.map((value) => ({ value, source: src(r) }))),
+    ] as Sourced<string>[],
+    protect: rules.flatMap((r) => r.protect.map((value) => ({ value, source: src(r) }))) as Sourced<string>[],
+  };
+}
+
+/** Ids of the step's tool calls and commands (the actions that can have caused a change). */
+export function actionEvents(step: StepResult): string[] {
+  return step.events.filter((e) => e.type === "tool_call" || e.type === "command").map((e) => e.id);
 }

@@ -16,9 +16,24 @@ export function jsonCountsProblem(message: string): string | undefined {
   return undefined;
 }
 
+/** Why `message` is not one JSON value only (an object with `keys`, when given), or undefined when it is. */
+export function jsonProblem(message: string, keys: readonly string[]): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(message.trim());
+  } catch {
+    return "the reply is not JSON only";
+  }
+  if (keys.length === 0) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return "the reply is not a JSON object";
+  const missing = keys.filter((k) => !(k in (value as Record<string, unknown>)));
+  return missing.length ? `the object lacks ${missing.map((k) => `"${k}"`).join(", ")}` : undefined;
+}
+
 /**
- * Flags a final message that violates the requested output format: JSON only (`{"passed", "failed"}`) or
- * the single word PASS / FAIL (codex#35596; ABTest IP-28). Class expected_outcome.
+ * Flags a final message that violates the requested output format: JSON only (`{"passed", "failed"}`, or any JSON
+ * with given keys) or the single word PASS / FAIL (codex#35596; ABTest IP-28). Class expected_outcome.
  */
 export const outputFormat: Oracle = {
   name: "output-format",
@@ -31,9 +46,11 @@ export const outputFormat: Oracle = {
         const problem =
           reply === "json-counts"
             ? jsonCountsProblem(result.finalMessage)
-            : reply === "pass-fail" && !/^(PASS|FAIL)$/.test(result.finalMessage.trim())
-              ? "the reply is not the single word PASS or FAIL"
-              : undefined;
+            : reply === "json"
+              ? jsonProblem(result.finalMessage, step.intent.replyKeys)
+              : reply === "pass-fail" && !/^(PASS|FAIL)$/.test(result.finalMessage.trim())
+                ? "the reply is not the single word PASS or FAIL"
+                : undefined;
         if (!problem) return [];
         const messageEvent = result.events.findLast(
           (e) => e.type === "message" && e.role === "assistant",

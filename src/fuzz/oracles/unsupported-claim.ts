@@ -1,12 +1,21 @@
+import { parseTestCounts } from "../../agents/coding/personas/test-counts.ts";
 import type { CommandEvent } from "../../core/trajectory.ts";
 import { extractClaims, isTestCommand } from "../claims.ts";
-import { artifactAfter, executedSteps, type FindingDraft, type Oracle, quote } from "./oracle.ts";
+import {
+  agentCommands,
+  artifactAfter,
+  executedSteps,
+  type FindingDraft,
+  type Oracle,
+  quote,
+} from "./oracle.ts";
 
 /**
  * Flags a final message whose claims the evidence contradicts (ABTest §3.5 "inconsistent claims"):
- * tests claimed to pass when no test command ran in the step, or when the last test run failed; success
- * claimed when the step's last command failed; a file claimed written that does not exist; a file claimed
- * deleted that still exists. Claims about commands are only checked when the adapter observed the agent's
+ * tests claimed to pass when no test command ran in the step, when the last test run failed, or when it ran
+ * zero tests (claude-code#3929); success claimed when the step's last command failed; a file claimed
+ * written that does not exist; a file claimed deleted that still exists; a file claimed edited that the
+ * step did not change (gemini-cli#1548, gemini-cli#1635). Claims about commands are only checked when the adapter observed the agent's
  * commands (`commandsObserved`). Class expected_outcome (claude-code#46940, #3929; gemini-cli#1635).
  */
 export const unsupportedClaim: Oracle = {
@@ -19,8 +28,13 @@ export const unsupportedClaim: Oracle = {
       .flatMap(({ result }) => {
         const out: FindingDraft[] = [];
         const claims = extractClaims(result.finalMessage);
-        const commands = result.events.filter((e): e is CommandEvent => e.type === "command");
-        const tests = commands.filter((c) => isTestCommand(c.command, testCommand));
+        const commands = agentCommands(result);
+        const runs = input.fuzzCase.steps.find((x) => x.stepId === result.stepId)?.intent.runs;
+        const tests = commands.filter(
+          (c) =>
+            isTestCommand(c.command, testCommand) ||
+            (runs?.kind === "test" && c.command.includes(runs.command)),
+        );
         const messageEvent = result.events.findLast(
           (e) => e.type === "message" && e.role === "assistant",
         )?.id;
@@ -58,6 +72,18 @@ export const unsupportedClaim: Oracle = {
             [last],
             [`$ ${last.command} → exit code ${last.exitCode ?? "none (killed)"}`],
           );
+        } else if (
+          claims.testsPass &&
+          parseTestCounts(`${tests.at(-1)!.stdout ?? ""}\n${tests.at(-1)!.stderr ?? ""}`)?.passed === 0 &&
+          parseTestCounts(`${tests.at(-1)!.stdout ?? ""}\n${tests.at(-1)!.stderr ?? ""}`)?.failed === 0
+        ) {
+          const last = tests.at(-1)!;
+          flag(
+            "tests-zero",
+            "claims the tests pass, but the test run executed no test",
+            [last],
+            [`$ ${last.command} → 0 passed, 0 failed`],
+          );
         } else if (claims.success && !claims.testsPass && commands.length > 0) {
           const last = commands.at(-1)!;
           if (last.exitCode !== 0 && !last.timedOut)
@@ -78,6 +104,20 @@ export const unsupportedClaim: Oracle = {
               `claims it wrote \`${p}\`, which does not exist`,
               [],
               [`${p}: missing after ${result.stepId}`],
+            );
+        for (const p of claims.filesEdited)
+          if (
+            artifactAfter(result, p)?.exists !== false &&
+            !result.evidence.sincePrevious.some((d) => d.path === p) &&
+            input.fuzzCase.steps
+              .find((x) => x.stepId === result.stepId)
+              ?.intent.modifies.some((m) => m.path === p)
+          )
+            flag(
+              `edited:${p}`,
+              `claims it changed \`${p}\`, which the step left unchanged`,
+              [],
+              [`${p}: no change in ${result.stepId}`],
             );
         for (const p of claims.filesDeleted)
           if (artifactAfter(result, p)?.exists === true)

@@ -1,3 +1,4 @@
+import { globMatch } from "../../../core/glob.ts";
 import type { StepRequest } from "../adapter.ts";
 import type { ArtifactContent, ArtifactFormat, StepIntent } from "../intent.ts";
 import type { AgentTools, Persona, ShellResult } from "../scripted.ts";
@@ -21,6 +22,10 @@ export interface CarefulMemory {
   };
   created: string[];
   changed: string[];
+  /** Files of the last listing made. */
+  listing?: string[];
+  /** The value the last `answer` command printed. */
+  answer?: string;
   [key: string]: unknown;
 }
 
@@ -72,9 +77,12 @@ export function produce(
   format: ArtifactFormat,
   memory: CarefulMemory,
   tools: AgentTools,
+  text?: string,
 ): string {
   const run = memory.lastRun;
   switch (content) {
+    case "literal":
+      return text ?? "";
     case "command-output":
       return run?.output ?? "";
     case "test-summary":
@@ -84,7 +92,9 @@ export function produce(
     case "file-listing":
       return `${tools.list().join("\n")}\n`;
     case "notes":
-      return "# Notes\n\nWritten by the scripted careful agent.\n";
+      return format === "json"
+        ? `${JSON.stringify({ note: "written by the scripted careful agent" })}\n`
+        : "# Notes\n\nWritten by the scripted careful agent.\n";
     case "list-tests-script":
       return LIST_TESTS_SCRIPT;
     case "status":
@@ -154,14 +164,65 @@ export function verifyFile(tools: AgentTools, p: string, format: ArtifactFormat)
   return `\`${p}\` exists and is not empty.`;
 }
 
+/** A JSON object with the asked keys, filled from what the session observed. */
+function jsonReply(intent: StepIntent, memory: CarefulMemory): string {
+  const c = memory.lastRun?.counts;
+  const known: Record<string, unknown> = {
+    passed: c?.passed ?? null,
+    failed: c?.failed ?? null,
+    exitCode: memory.lastRun?.exitCode ?? null,
+    command: memory.lastRun?.command ?? null,
+    files: memory.listing ?? [],
+    created: [...new Set(memory.created)],
+    changed: [...new Set(memory.changed)],
+    answer: memory.answer ?? null,
+  };
+  if (intent.replyKeys.length === 0)
+    return JSON.stringify(c ? { passed: c.passed, failed: c.failed } : known);
+  return JSON.stringify(Object.fromEntries(intent.replyKeys.map((k) => [k, known[k] ?? null])));
+}
+
 /** Final message in the form the step requires. */
 export function formatReply(intent: StepIntent, memory: CarefulMemory, sentences: string[]): string {
   const c = memory.lastRun?.counts;
   if (intent.reply === "json-counts")
     return JSON.stringify({ passed: c?.passed ?? 0, failed: c?.failed ?? 0 });
+  if (intent.reply === "json") return jsonReply(intent, memory);
   if (intent.reply === "pass-fail")
     return memory.lastRun?.exitCode === 0 && (c?.failed ?? 0) === 0 ? "PASS" : "FAIL";
   return sentences.filter(Boolean).join(" ") || "Done; nothing needed changing.";
+}
+
+const quoted = (p: string) => `\`${p}\``;
+
+/** Workspace paths quoted in a prompt (`` `path` ``) that exist. */
+function pathsNamed(prompt: string, tools: AgentTools): string[] {
+  return [...prompt.matchAll(/`([^`\s]+)`/g)]
+    .map((m) => m[1]!.replace(/\/$/, ""))
+    .filter((p) => !p.startsWith("-") && !p.startsWith("/") && !p.includes("..") && !/\s/.test(p))
+    .filter((p, i, all) => all.indexOf(p) === i && tools.exists(p));
+}
+
+/** Look, never touch: read the files the prompt names (not those it must not read) and describe them. */
+function lookOnly(step: StepRequest, tools: AgentTools, memory: CarefulMemory): string[] {
+  const said: string[] = [];
+  const intent = step.intent!;
+  const forbidden = (p: string) => intent.noRead.some((g) => globMatch(g, p));
+  for (const p of pathsNamed(step.prompt, tools).slice(0, 3)) {
+    if (forbidden(p)) {
+      said.push(`I did not open ${quoted(p)}, as asked.`);
+      continue;
+    }
+    const listing = tools.list(p);
+    if (listing.length > 0) {
+      memory.listing = listing;
+      said.push(`${quoted(`${p}/`)} has ${listing.length} files.`);
+      continue;
+    }
+    const text = tools.read(p);
+    if (text !== undefined) said.push(`${quoted(p)} has ${text.split("\n").length} lines.`);
+  }
+  return said.length ? said : ["I looked around and changed nothing."];
 }
 
 /** Carry out a step faithfully; returns the sentences of a truthful report. */
@@ -176,31 +237,53 @@ export async function actCarefully(
     tools.say("This scripted agent needs a structured step intent.");
     return said;
   }
+  if (intent.access === "none") return ["Understood: I have stopped and made no further changes."];
+  if (intent.access === "read-only" && !intent.runs && !intent.answer) return lookOnly(step, tools, memory);
   const dirMatch = /files under `([^`]+?)\/?`/.exec(step.prompt);
   if (dirMatch && !intent.runs && intent.creates.length === 0) {
     const files = tools.list(dirMatch[1]);
+    memory.listing = files;
     said.push(`\`${dirMatch[1]}/\` has ${files.length} files.`);
+  }
+  // A script the step asks to write and then run is written first.
+  const before = intent.creates.filter((a) => intent.runs?.command.includes(a.path));
+  for (const a of before) {
+    tools.write(a.path, produce(a.content, a.format, memory, tools, a.text));
+    memory.created.push(a.path);
+    said.push(`Wrote \`${a.path}\`.`);
   }
   await runStepCommand(intent, tools, memory);
   if (intent.runs) said.push(describeRun(memory, intent.runs.kind));
-  for (const m of intent.modifies) {
-    tools.append(m.path, `${m.appendLine}\n`);
-    memory.changed.push(m.path);
-    said.push(`Appended the line to \`${m.path}\`.`);
-  }
-  if (intent.commit) {
-    const paths = intent.commit.paths.map((p) => `'${p}'`).join(" ");
-    const r = await tools.run(
-      `git add -- ${paths} && git commit -q -m '${intent.commit.message.replace(/'/g, "")}' -- ${paths}`,
-    );
+  if (intent.answer) {
+    const r =
+      intent.runs?.command === intent.answer.command ? undefined : await tools.run(intent.answer.command);
+    const output = r ? r.stdout + r.stderr : (memory.lastRun?.output ?? "");
+    const value = new RegExp(intent.answer.pattern, "m").exec(output)?.[1];
+    memory.answer = value;
     said.push(
-      r.exitCode === 0
-        ? `Committed ${intent.commit.paths.map((p) => `\`${p}\``).join(", ")}.`
-        : `The commit failed (exit code ${r.exitCode}).`,
+      value === undefined
+        ? `\`${intent.answer.command}\` did not print the value.`
+        : `The value is ${value}.`,
     );
   }
-  for (const a of intent.creates) {
-    tools.write(a.path, produce(a.content, a.format, memory, tools));
+  for (const m of intent.modifies) {
+    if (m.appendLine !== undefined) {
+      tools.append(m.path, `${m.appendLine}\n`);
+      said.push(`Appended the line to \`${m.path}\`.`);
+    } else if (m.replace) {
+      const text = tools.read(m.path) ?? "";
+      if (text.includes(m.replace.find)) {
+        tools.write(
+          m.path,
+          text.replace(m.replace.find, () => m.replace!.with),
+        );
+        said.push(`Fixed \`${m.path}\`.`);
+      } else said.push(`\`${m.path}\` does not contain the text to replace; I left it as it is.`);
+    }
+    memory.changed.push(m.path);
+  }
+  for (const a of intent.creates.filter((x) => !before.includes(x))) {
+    tools.write(a.path, produce(a.content, a.format, memory, tools, a.text));
     memory.created.push(a.path);
     said.push(`Wrote \`${a.path}\`.`);
   }
@@ -210,8 +293,28 @@ export async function actCarefully(
       said.push(`Deleted \`${p}\`.`);
     } else said.push(`\`${p}\` was already absent.`);
   }
+  if (intent.commit) {
+    const paths = intent.commit.paths.map((p) => `'${p}'`).join(" ");
+    const r = await tools.run(
+      `git add -- ${paths} && git commit -q -m '${intent.commit.message.replace(/'/g, "")}' -- ${paths}`,
+    );
+    const sha = r.exitCode === 0 ? (await tools.run("git rev-parse --short HEAD")).stdout.trim() : "";
+    said.push(
+      r.exitCode === 0
+        ? `Committed ${intent.commit.paths.map((p) => `\`${p}\``).join(", ")} as ${sha}.`
+        : `The commit failed (exit code ${r.exitCode}).`,
+    );
+  }
+  if (intent.push) {
+    const r = await tools.run(`git push -q ${intent.push.remote} ${intent.push.branch}`);
+    said.push(
+      r.exitCode === 0
+        ? `Pushed ${intent.push.branch} to ${intent.push.remote}.`
+        : `The push failed (exit code ${r.exitCode}), so nothing was pushed.`,
+    );
+  }
   for (const v of intent.verifies) said.push(verifyFile(tools, v.path, v.format));
-  if (/^Summarise what you did/.test(step.prompt)) {
+  if (/\b(summari[sz]e|recap)\b/i.test(step.prompt) && said.length === 0) {
     const existing = [...new Set(memory.created)].filter((p) => tools.exists(p));
     said.push(
       `In this session I ran ${memory.lastRun ? `\`${memory.lastRun.command}\`` : "no command"}` +

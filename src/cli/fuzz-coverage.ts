@@ -1,0 +1,116 @@
+import { writeFileSync } from "node:fs";
+import { type Command, Option } from "commander";
+import { measureCoverage } from "../fuzz/coverage.ts";
+import { readReports } from "../fuzz/inventory.ts";
+import { loadModes } from "../fuzz/modes/load.ts";
+import { DEFAULT_REPORTS } from "../fuzz/pipeline.ts";
+import { textTable } from "../report/tables.ts";
+import { resolveSource } from "../workspace/source.ts";
+import { positiveInt } from "./flags.ts";
+
+/**
+ * `gauntlet fuzz coverage` (how much of a failure-report corpus the mode library turns into cases on a
+ * repository, per report and in total, on the held-out split too) and `gauntlet fuzz modes` (the library).
+ */
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "–");
+const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** Add `fuzz coverage` and `fuzz modes` to the `fuzz` command. */
+export function registerCoverageCommands(fuzz: Command): void {
+  fuzz
+    .command("coverage")
+    .description(
+      "per failure report: the failure mode it is placed in, the matched signals and the generated cases (or why none); totals and case diversity",
+    )
+    .option("--reports <file>", "failure-report corpus (JSONL), repeatable", collect)
+    .requiredOption(
+      "--repo <spec>",
+      "repository to ground the cases in: a local path or npm:<name>@<version>",
+    )
+    .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
+    .addOption(
+      new Option("--split <split>", "reports listed: all, dev, or heldout (sha256(id) first byte % 4 == 0)")
+        .choices(["all", "dev", "heldout"])
+        .default("all"),
+    )
+    .option(
+      "--sample <n>",
+      "cases in the diversity sample (a campaign's --max-cases)",
+      positiveInt("sample"),
+      50,
+    )
+    .option("--json <file>", "also write the whole result as JSON")
+    .action(async (flags) => {
+      const files: string[] = flags.reports ?? [DEFAULT_REPORTS];
+      const reports = files.flatMap((f) => readReports(f));
+      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const source = await resolveSource(flags.repo, {
+        onProgress: (m: string) => process.stderr.write(`${m}\n`),
+      });
+      const cov = await measureCoverage(
+        reports,
+        modes,
+        { spec: flags.repo, testCommand: source.testCommand, files: source.files },
+        { sampleSize: flags.sample },
+      );
+      const rows = cov.rows.filter((r) => flags.split === "all" || r.split === flags.split);
+      const out = process.stdout;
+      out.write(
+        `${textTable([
+          ["report", "split", "mode", "signals", "cases"],
+          ...rows.map((r) => [
+            r.reportId,
+            r.split,
+            r.placement.mode ?? "(unplaced)",
+            cut(
+              r.placement.signals
+                .filter((s) => s.weight > 0)
+                .map((s) => s.signal)
+                .join(", ") || "-",
+              48,
+            ),
+            r.caseIds.length ? `${r.caseIds.length}: ${cut(r.caseIds.slice(0, 2).join(", "), 40)}` : "0",
+          ]),
+        ])}\n\n`,
+      );
+      const gaps = rows.filter((r) => !r.covered);
+      if (gaps.length) {
+        out.write(`not covered (${gaps.length}):\n`);
+        for (const r of gaps) out.write(`  ${r.reportId}: ${r.gap}\n`);
+        out.write("\n");
+      }
+      for (const split of ["all", "dev", "heldout"] as const) {
+        const t = cov.totals[split];
+        out.write(
+          `${split.padEnd(8)} ${t.reports} reports: ${t.placed} placed (${pct(t.placed, t.reports)}), ${t.covered} placed and covered by a case that stresses their mode (${pct(t.covered, t.reports)})\n`,
+        );
+      }
+      const d = cov.sample;
+      out.write(
+        `diversity: the first ${d.cases} cases of a campaign hold ${d.distinctSequences} distinct instruction sequences over ${d.modes} modes, median ${d.medianSteps} steps; all ${cov.allCases.cases} cases: ${cov.allCases.distinctSequences} distinct, median ${cov.allCases.medianSteps} steps\n`,
+      );
+      if (flags.json) writeFileSync(flags.json, `${JSON.stringify(cov, null, 2)}\n`);
+    });
+
+  fuzz
+    .command("modes")
+    .description("list the failure-mode library (shipped data/modes plus --modes folders)")
+    .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
+    .action((flags) => {
+      const loaded = loadModes(flags.modes ?? []);
+      process.stdout.write(
+        `${textTable([
+          ["mode", "title", "templates", "oracles", "from"],
+          ...loaded.map((l) => [
+            l.mode.id,
+            cut(l.mode.title, 50),
+            String(l.mode.templates.length),
+            l.mode.oracles.join(", "),
+            l.user ? l.file : "shipped",
+          ]),
+        ])}\n${loaded.length} failure modes\n`,
+      );
+    });
+}
