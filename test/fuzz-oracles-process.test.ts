@@ -46,7 +46,7 @@ describe("command-policy", () => {
     rules: [
       {
         source: "AGENTS.md",
-        commands: { forbid: ["git\\s+commit"] },
+        commands: { none: false, forbid: ["git\\s+commit"] },
         gitForbid: [],
         forbidTools: [],
         noRead: [],
