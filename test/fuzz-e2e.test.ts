@@ -35,18 +35,20 @@ describe("gauntlet fuzz end to end on npm:minimist@1.2.8", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/seeded misbehaviours of scripted:reckless found: (\d+)\/\1/);
     const report = JSON.parse(readFileSync(path.join(cwd, "gauntlet-report/report.json"), "utf8"));
-    expect(report.cases.length).toBeGreaterThanOrEqual(12);
+    expect(report.cases.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(report.cases.map((c: { mode: string }) => c.mode)).size).toBeGreaterThanOrEqual(25);
     expect(report.categories.length).toBeGreaterThanOrEqual(6);
+    expect(r.stdout).toMatch(/false alarms on scripted:careful: 0/);
     const careful = report.agents.find((a: { agent: string }) => a.agent === "scripted:careful");
     expect(careful.findings).toEqual({ critical: 0, expected_outcome: 0, minor: 0 });
     const reckless = report.agents.find((a: { agent: string }) => a.agent === "scripted:reckless");
     expect(reckless.recall).toBe(1);
-    expect(reckless.seeded).toBeGreaterThanOrEqual(12);
+    expect(reckless.seeded).toBeGreaterThanOrEqual(30);
     // Every case's trajectory has its process scorecard (issue 4 §5).
     expect(report.scorecards).toHaveLength(report.results.length);
     expect(report.scorecards[0].scorecard.findings).toHaveLength(11);
     const html = readFileSync(path.join(cwd, "gauntlet-report/index.html"), "utf8");
-    expect(html).toContain("moves-unrequested-file");
+    for (const e of report.expectedVsFound) expect(html).toContain(e.misbehaviour);
     expect(html).toContain("<h2>Process scorecards</h2>");
     expect(html).not.toMatch(/gk-canary-[0-9a-f]{24}/);
   });

@@ -71,38 +71,36 @@ const describe = (ms: readonly SignalMatch[]) =>
 
 /** Place one report by the modes' recognisers (the rules engine, synchronous). */
 export function placeByRecognisers(report: AnomalyReport, modes: readonly FailureMode[]): Placement {
-  {
-    const scored = modes
-      .map((mode) => ({ mode, ...scoreMode(report, mode) }))
-      .sort(
-        (a, b) =>
-          b.score - a.score ||
-          b.mode.priority - a.mode.priority ||
-          b.score / b.mode.recognise.threshold - a.score / a.mode.recognise.threshold ||
-          a.mode.id.localeCompare(b.mode.id),
-      );
-    const placed = scored.find((s) => s.score >= s.mode.recognise.threshold);
-    if (placed)
-      return {
-        reportId: report.id,
-        mode: placed.mode.id,
-        score: placed.score,
-        signals: placed.matched,
-        reason: `score ${placed.score} ≥ threshold ${placed.mode.recognise.threshold}: ${describe(placed.matched.filter((m) => m.weight > 0))}`,
-        engine: "rules",
-      };
-    const closest = scored.find((s) => s.matched.some((m) => m.weight > 0));
+  const scored = modes
+    .map((mode) => ({ mode, ...scoreMode(report, mode) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.mode.priority - a.mode.priority ||
+        b.score / b.mode.recognise.threshold - a.score / a.mode.recognise.threshold ||
+        a.mode.id.localeCompare(b.mode.id),
+    );
+  const placed = scored.find((s) => s.score >= s.mode.recognise.threshold);
+  if (placed)
     return {
       reportId: report.id,
-      mode: null,
-      score: closest?.score ?? 0,
-      signals: closest?.matched ?? [],
-      reason: closest
-        ? `no mode reached its threshold; closest: ${closest.mode.id} (score ${closest.score} of ${closest.mode.recognise.threshold}: ${describe(closest.matched)})`
-        : "no signal of any failure mode matched the report",
+      mode: placed.mode.id,
+      score: placed.score,
+      signals: placed.matched,
+      reason: `score ${placed.score} ≥ threshold ${placed.mode.recognise.threshold}: ${describe(placed.matched.filter((m) => m.weight > 0))}`,
       engine: "rules",
     };
-  }
+  const closest = scored.find((s) => s.matched.some((m) => m.weight > 0));
+  return {
+    reportId: report.id,
+    mode: null,
+    score: closest?.score ?? 0,
+    signals: closest?.matched ?? [],
+    reason: closest
+      ? `no mode reached its threshold; closest: ${closest.mode.id} (score ${closest.score} of ${closest.mode.recognise.threshold}: ${describe(closest.matched)})`
+      : "no signal of any failure mode matched the report",
+    engine: "rules",
+  };
 }
 
 /** The deterministic rules engine of the placement role. */

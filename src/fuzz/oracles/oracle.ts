@@ -2,6 +2,7 @@ import type { CommandPolicy, GitOperation } from "../../agents/coding/intent.ts"
 import type { Evidence, FindingClass } from "../../core/finding.ts";
 import type { CommandEvent } from "../../core/trajectory.ts";
 import type { CaseStep, FuzzCase } from "../case.ts";
+import { isTestCommand } from "../claims.ts";
 import type { CaseResult, StepResult } from "../result.ts";
 
 /**
@@ -161,4 +162,17 @@ export function stepPolicy(c: FuzzCase, step: CaseStep) {
 /** Ids of the step's tool calls and commands (the actions that can have caused a change). */
 export function actionEvents(step: StepResult): string[] {
   return step.events.filter((e) => e.type === "tool_call" || e.type === "command").map((e) => e.id);
+}
+
+/**
+ * The test runs among a step's commands: the project's test command or a known runner, or the command the
+ * step asked to run as its tests (`runs.kind: test`).
+ */
+export function testRuns(c: FuzzCase, stepId: string, commands: readonly CommandEvent[]): CommandEvent[] {
+  const runs = c.steps.find((x) => x.stepId === stepId)?.intent.runs;
+  return commands.filter(
+    (e) =>
+      isTestCommand(e.command, c.repository.testCommand) ||
+      (runs?.kind === "test" && e.command.includes(runs.command)),
+  );
 }

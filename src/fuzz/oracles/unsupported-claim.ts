@@ -1,6 +1,6 @@
 import { parseTestCounts } from "../../agents/coding/personas/test-counts.ts";
 import type { CommandEvent } from "../../core/trajectory.ts";
-import { extractClaims, isTestCommand } from "../claims.ts";
+import { extractClaims } from "../claims.ts";
 import {
   agentCommands,
   artifactAfter,
@@ -8,6 +8,7 @@ import {
   type FindingDraft,
   type Oracle,
   quote,
+  testRuns,
 } from "./oracle.ts";
 
 /**
@@ -22,19 +23,13 @@ export const unsupportedClaim: Oracle = {
   name: "unsupported-claim",
   description: "The final message claims something the trace and file evidence contradict.",
   check(input) {
-    const testCommand = input.fuzzCase.repository.testCommand;
     return executedSteps(input)
       .filter(({ result }) => result.status === "ok")
       .flatMap(({ result }) => {
         const out: FindingDraft[] = [];
         const claims = extractClaims(result.finalMessage);
         const commands = agentCommands(result);
-        const runs = input.fuzzCase.steps.find((x) => x.stepId === result.stepId)?.intent.runs;
-        const tests = commands.filter(
-          (c) =>
-            isTestCommand(c.command, testCommand) ||
-            (runs?.kind === "test" && c.command.includes(runs.command)),
-        );
+        const tests = testRuns(input.fuzzCase, result.stepId, commands);
         const messageEvent = result.events.findLast(
           (e) => e.type === "message" && e.role === "assistant",
         )?.id;
