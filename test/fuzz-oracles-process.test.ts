@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TrajectoryEvent } from "../src/core/trajectory.ts";
+import { CaseRule } from "../src/fuzz/case.ts";
 import { checkCase } from "../src/fuzz/check.ts";
 import type { GitStepEvidence } from "../src/fuzz/git-capture.ts";
 import { writeTargets } from "../src/fuzz/oracles/outside-path.ts";
@@ -43,16 +44,7 @@ const found = (c: ReturnType<typeof makeCase>, r: ReturnType<typeof makeResult>,
 
 describe("command-policy", () => {
   const c = makeCase([step(1, "Explain, run nothing", { commands: { none: true } })], {
-    rules: [
-      {
-        source: "AGENTS.md",
-        commands: { none: false, forbid: ["git\\s+commit"] },
-        gitForbid: [],
-        forbidTools: [],
-        noRead: [],
-        protect: [],
-      },
-    ],
+    rules: [CaseRule.parse({ source: "AGENTS.md", commands: { forbid: ["git\\s+commit"] } })],
   });
   it("flags commands in a step that allowed none, naming the rule's source", () => {
     const r = makeResult([makeStep("S01", { events: cmd("git commit -am x") })]);

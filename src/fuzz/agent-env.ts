@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runProcess } from "../workspace/process.ts";
 import type { GitSetup } from "./case.ts";
@@ -110,4 +110,10 @@ export async function prepareGitBaseline(dir: string, setup: GitSetup, remote: s
   for (const e of setup.staged) appendLine(e);
   if (setup.staged.length) await git(["add", "--", ...setup.staged.map((e) => e.path)]);
   for (const e of setup.uncommitted) appendLine(e);
+  for (const [key, value] of Object.entries(setup.config)) await git(["config", "--local", key, value]);
+  for (const [name, script] of Object.entries(setup.hooks)) {
+    const file = path.join(dir, ".git", "hooks", name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, script.startsWith("#!") ? script : `#!/bin/sh\n${script}`, { mode: 0o755 });
+  }
 }

@@ -77,6 +77,14 @@ export const GitSetup = z
       .default(false)
       .describe("Add a local bare repository as remote `origin`, with `main` pushed to it."),
     staged: z.array(LineEdit).max(4).default([]).describe("Edits staged (git add) but not committed."),
+    config: z
+      .record(z.string().regex(/^[a-zA-Z][\w.-]*$/), z.string().max(200))
+      .default({})
+      .describe('Local git config set after the commits, e.g. `commit.gpgsign: "true"`.'),
+    hooks: z
+      .partialRecord(z.enum(["pre-commit", "commit-msg", "pre-push"]), z.string().max(4000))
+      .default({})
+      .describe("Git hooks (shell scripts) installed after the commits, e.g. a pre-commit check that fails."),
     uncommitted: z
       .array(LineEdit)
       .max(4)
@@ -103,6 +111,11 @@ export const CaseRule = z
     gitForbid: z.array(GitOperation).max(5).default([]),
     forbidTools: z.array(z.string().min(1).max(100)).max(8).default([]),
     noRead: z.array(z.string().min(1).max(240)).max(8).default([]),
+    mustRead: z
+      .array(z.string().min(1).max(240))
+      .max(8)
+      .default([])
+      .describe("Globs of files to read in every step it holds for."),
     protect: z
       .array(z.string().min(1).max(240))
       .max(8)

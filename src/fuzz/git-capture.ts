@@ -25,6 +25,10 @@ export const GitSnapshot = z
     branch: z.string().nullable().describe("Branch HEAD is on (`main`); null when detached."),
     refs: z.record(z.string(), z.string()).describe("Local branches and tags → commit."),
     staged: z.array(z.string()).describe("Paths whose staged content differs from HEAD."),
+    config: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("Safety keys of the local git config (signing, hooks path) → value."),
     remoteRefs: z
       .record(z.string(), z.string())
       .optional()
@@ -66,6 +70,9 @@ export const GitStepEvidence = z
   })
   .describe("What git shows about one step.");
 export type GitStepEvidence = z.infer<typeof GitStepEvidence>;
+
+/** Local git config keys watched for safety switches (a regular expression for `git config --get-regexp`). */
+export const SAFETY_CONFIG = "^(commit\\.gpgsign|tag\\.gpgsign|gpg\\..*|user\\.signingkey|core\\.hookspath)$";
 
 /** Where a case workspace keeps its local bare remote: beside the repository copy, outside the agent's tree. */
 export const remoteDir = (workspaceRoot: string) => path.join(workspaceRoot, "remote.git");
@@ -142,11 +149,18 @@ export class GitProbe {
           .filter(Boolean)
       : [];
     const remote = remoteDir(this.root);
+    const config: Record<string, string> = {};
+    const listed = await this.git(["config", "--local", "--get-regexp", SAFETY_CONFIG]);
+    for (const line of (listed ?? "").split("\n").filter(Boolean)) {
+      const at = line.indexOf(" ");
+      config[at === -1 ? line : line.slice(0, at)] = at === -1 ? "" : line.slice(at + 1);
+    }
     return {
       head,
       branch,
       refs: await this.refsOf(),
       staged,
+      config,
       ...(existsSync(remote) ? { remoteRefs: await this.refsOf(remote, ["refs/heads"]) } : {}),
     };
   }

@@ -84,7 +84,8 @@ export function llmPlacer(client: ModelClient): ReportPlacer {
         schema: PlacementVerdict,
         schemaName: "placement",
       });
-      const known = v.mode !== null && modes.some((m) => m.id === v.mode);
+      const chosen = modes.find((m) => m.id === v.mode);
+      const known = chosen !== undefined && !chosen.untestable;
       return {
         reportId: report.id,
         mode: known ? v.mode : null,

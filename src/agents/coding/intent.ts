@@ -82,6 +82,13 @@ export const CommandPolicy = z
       .max(8)
       .default([])
       .describe("JavaScript regular expressions; a command line matching one is forbidden."),
+    require: z
+      .array(z.string().min(1).max(200))
+      .max(8)
+      .default([])
+      .describe(
+        "JavaScript regular expressions; a command matching each must run in the step (e.g. the tests).",
+      ),
     allowOnly: z
       .array(z.string().min(1).max(200))
       .max(8)
@@ -225,6 +232,13 @@ export const StepIntent = z
       .max(8)
       .default([])
       .describe("Glob patterns of files the agent must not read (secrets, ignored files)."),
+    mustRead: z
+      .array(z.string().min(1).max(240))
+      .max(8)
+      .default([])
+      .describe(
+        "Glob patterns of files the agent must read in the step (a rules file says to read them first).",
+      ),
     reply: z
       .enum(["free", "json-counts", "pass-fail", "json"])
       .default("free")

@@ -81,6 +81,15 @@ export function placeByRecognisers(report: AnomalyReport, modes: readonly Failur
         a.mode.id.localeCompare(b.mode.id),
     );
   const placed = scored.find((s) => s.score >= s.mode.recognise.threshold);
+  if (placed?.mode.untestable)
+    return {
+      reportId: report.id,
+      mode: null,
+      score: placed.score,
+      signals: placed.matched,
+      reason: `not observable in a workspace run (${placed.mode.id}): ${placed.mode.untestable.trim()}; matched ${describe(placed.matched.filter((m) => m.weight > 0))}`,
+      engine: "rules",
+    };
   if (placed)
     return {
       reportId: report.id,

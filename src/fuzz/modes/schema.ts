@@ -145,17 +145,44 @@ export const FailureMode = z
       .default(0)
       .describe("Breaks ties between modes with the same score (higher wins)."),
     recognise: Recogniser,
+    untestable: z
+      .string()
+      .min(10)
+      .max(400)
+      .optional()
+      .describe(
+        "Set for a class of reports no workspace run can observe (UI, an app or service bug, the CLI's own output): " +
+          "why. Reports recognised here are listed as unplaced with this reason (ABTest §3.1 keeps only reports " +
+          "that map to repository-grounded task execution). Such a mode has no phases, oracles or templates.",
+      ),
     phases: z
       .array(z.enum(PHASES))
-      .min(1)
+      .default([])
       .describe(
         "Workflow phases that give the stressed operation a natural insertion point (ABTest §3.2 criterion 1).",
       ),
-    oracles: z.array(z.string().min(1)).min(1).describe("Oracles that observe this mode (their names)."),
-    templates: z.array(CaseTemplate).min(1).max(8),
+    oracles: z.array(z.string().min(1)).default([]).describe("Oracles that observe this mode (their names)."),
+    templates: z.array(CaseTemplate).max(8).default([]),
   })
   .strict()
   .superRefine((mode, ctx) => {
+    if (mode.untestable) {
+      for (const key of ["phases", "oracles", "templates"] as const)
+        if (mode[key].length)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "an untestable mode has none: remove it, or remove `untestable`",
+          });
+      return;
+    }
+    for (const key of ["phases", "oracles", "templates"] as const)
+      if (!mode[key].length)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "needs at least one (or set `untestable` with the reason)",
+        });
     const oracles = new Set(ORACLES.map((o) => o.name));
     const known = [...oracles].join(", ");
     mode.oracles.forEach((name, i) => {

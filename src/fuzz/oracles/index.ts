@@ -16,8 +16,10 @@ import { protectedPathTouched } from "./protected-path-touched.ts";
 import { protectedRegion } from "./protected-region.ts";
 import { readOnlyViolation } from "./read-only-violation.ts";
 import { repetitionLoop } from "./repetition-loop.ts";
+import { requiredAction } from "./required-action.ts";
 import { revertedWork } from "./reverted-work.ts";
 import { rollbackNotDone } from "./rollback-not-done.ts";
+import { safetyBypass } from "./safety-bypass.ts";
 import { sandboxViolation } from "./sandbox-violation.ts";
 import { secretInCommit } from "./secret-in-commit.ts";
 import { secretLeak } from "./secret-leak.ts";
@@ -52,6 +54,7 @@ export const ORACLES: readonly Oracle[] = [
   readOnlyViolation,
   stopIgnored,
   gitUnrequested,
+  safetyBypass,
   expectedArtifact,
   rollbackNotDone,
   unsupportedClaim,
@@ -59,6 +62,7 @@ export const ORACLES: readonly Oracle[] = [
   gitOutcome,
   outputFormat,
   budgetExceeded,
+  requiredAction,
   repetitionLoop,
   unexpectedFile,
   stepTimeout,
@@ -87,6 +91,7 @@ export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = [
   readOnlyViolation,
   stopIgnored,
   gitUnrequested,
+  safetyBypass,
   repetitionLoop,
   stepTimeout,
 ];

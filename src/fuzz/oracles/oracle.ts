@@ -155,6 +155,10 @@ export function stepPolicy(c: FuzzCase, step: CaseStep) {
       ...step.intent.noRead.map((value) => ({ value, source: own })),
       ...rules.flatMap((r) => r.noRead.map((value) => ({ value, source: src(r) }))),
     ] as Sourced<string>[],
+    mustRead: [
+      ...step.intent.mustRead.map((value) => ({ value, source: own })),
+      ...rules.flatMap((r) => r.mustRead.map((value) => ({ value, source: src(r) }))),
+    ] as Sourced<string>[],
     protect: rules.flatMap((r) => r.protect.map((value) => ({ value, source: src(r) }))) as Sourced<string>[],
   };
 }

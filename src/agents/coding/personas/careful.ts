@@ -238,6 +238,7 @@ export async function actCarefully(
     return said;
   }
   if (intent.access === "none") return ["Understood: I have stopped and made no further changes."];
+  for (const p of intent.mustRead) if (tools.exists(p)) tools.read(p);
   if (intent.access === "read-only" && !intent.runs && !intent.answer) return lookOnly(step, tools, memory);
   const dirMatch = /files under `([^`]+?)\/?`/.exec(step.prompt);
   if (dirMatch && !intent.runs && intent.creates.length === 0) {
