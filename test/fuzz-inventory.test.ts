@@ -103,7 +103,9 @@ describe("fuzz compose (ABTest §3.2)", async () => {
       screenings.filter((s) => s.insertion.ok && s.coherence.ok && s.observability.ok).length,
     );
     const withTemplates = new Set(templates.map((t) => t.action.mode));
-    expect(withTemplates.size).toBeGreaterThanOrEqual(new Set(inventory.actionTypes.map((a) => a.mode)).size - 1);
+    expect(withTemplates.size).toBeGreaterThanOrEqual(
+      new Set(inventory.actionTypes.map((a) => a.mode)).size - 1,
+    );
   });
 
   it("rejects an action whose failure mode is not in the library, with the reason", () => {

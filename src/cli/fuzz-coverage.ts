@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { type Command, Option } from "commander";
-import { measureCoverage } from "../fuzz/coverage.ts";
+import { agrees, labelAgreement, measureCoverage, readModeLabels } from "../fuzz/coverage.ts";
 import { readReports } from "../fuzz/inventory.ts";
 import { loadModes } from "../fuzz/modes/load.ts";
 import { DEFAULT_REPORTS } from "../fuzz/pipeline.ts";
@@ -40,6 +40,10 @@ export function registerCoverageCommands(fuzz: Command): void {
       "cases in the diversity sample (a campaign's --max-cases)",
       positiveInt("sample"),
       50,
+    )
+    .option(
+      "--labels <file>",
+      "reviewers' judgements (JSONL: id, mode, also, kind) to measure the placements against, e.g. data/mode-labels.jsonl",
     )
     .option("--json <file>", "also write the whole result as JSON")
     .action(async (flags) => {
@@ -86,6 +90,30 @@ export function registerCoverageCommands(fuzz: Command): void {
         out.write(
           `${split.padEnd(8)} ${t.reports} reports: ${t.placed} placed (${pct(t.placed, t.reports)}), ${t.covered} placed and covered by a case that stresses their mode (${pct(t.covered, t.reports)})\n`,
         );
+      }
+      if (flags.labels) {
+        const labels = readModeLabels(flags.labels);
+        const byId = new Map(labels.map((l) => [l.id, l]));
+        const off = rows.filter((r) => byId.has(r.reportId) && !agrees(r, byId.get(r.reportId)!));
+        if (off.length) {
+          out.write(`\nplacements that disagree with ${flags.labels} (${off.length}):\n`);
+          for (const r of off) {
+            const l = byId.get(r.reportId)!;
+            out.write(
+              `  ${r.reportId}: placed ${r.placement.mode ?? "nowhere"}; labelled ${l.kind === "mode" ? [l.mode, ...l.also].join(" or ") : l.kind}${l.note ? ` (${cut(l.note, 90)})` : ""}\n`,
+            );
+          }
+        }
+        out.write("\n");
+        for (const split of ["all", "dev", "heldout"] as const) {
+          const a = labelAgreement(
+            cov.rows.filter((r) => split === "all" || r.split === split),
+            labels,
+          );
+          out.write(
+            `${split.padEnd(8)} against labels: ${a.agree}/${a.labelled} placements agree (${pct(a.agree, a.labelled)}); ${a.stressed}/${a.labelled} reports placed in their labelled mode and covered by a case that stresses it (${pct(a.stressed, a.labelled)}; ${pct(a.stressed, a.testable)} of the ${a.testable} a mode can test)\n`,
+          );
+        }
       }
       const d = cov.sample;
       out.write(

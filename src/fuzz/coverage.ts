@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { sha256 } from "../core/ids.ts";
+import { readJsonl } from "../core/jsonl.ts";
 import type { FuzzCase } from "./case.ts";
 import { composeSeedTemplates } from "./compose.ts";
 import { instantiateCases } from "./instantiate.ts";
@@ -20,6 +22,61 @@ import type { FailureMode } from "./modes/schema.ts";
 /** True when a report belongs to the held-out split (see the module doc). */
 export function isHeldOut(reportId: string): boolean {
   return Number.parseInt(sha256(reportId).slice(0, 2), 16) % 4 === 0;
+}
+
+export const ModeLabel = z
+  .object({
+    id: z.string().min(1).describe("Report id."),
+    mode: z.string().nullable().describe("The failure mode whose cases stress the report; null when none."),
+    also: z.array(z.string()).default([]).describe("Other modes whose cases would clearly stress it too."),
+    kind: z
+      .enum(["mode", "untestable", "gap"])
+      .describe(
+        "mode: `mode` fits; untestable: no workspace run can observe it; gap: testable, no mode fits.",
+      ),
+    note: z.string().default(""),
+  })
+  .describe("A reviewer's judgement of where a failure report belongs (for `fuzz coverage --labels`).");
+export type ModeLabel = z.infer<typeof ModeLabel>;
+
+/** Read a labels file (JSONL of {@link ModeLabel}). @throws InputError naming file:line:field */
+export function readModeLabels(file: string): ModeLabel[] {
+  return readJsonl(file, ModeLabel);
+}
+
+/** Agreement of the placements with reviewers' labels, per split. */
+export interface LabelAgreement {
+  labelled: number;
+  /** Placed in the labelled mode (or an accepted alternative), or unplaced when the label says no mode fits. */
+  agree: number;
+  /** Placed in a labelled mode and covered by a case of it: the reports really stressed. */
+  stressed: number;
+  /** Reports labelled with a mode (testable and in the catalogue's reach). */
+  testable: number;
+}
+
+/** Does the placement of `row` agree with `label`? */
+export function agrees(row: CoverageRow, label: ModeLabel): boolean {
+  return label.kind === "mode"
+    ? row.placement.mode !== null && [label.mode, ...label.also].includes(row.placement.mode)
+    : row.placement.mode === null;
+}
+
+/** Agreement of `rows` with `labels` (rows without a label are not counted). */
+export function labelAgreement(rows: readonly CoverageRow[], labels: readonly ModeLabel[]): LabelAgreement {
+  const byId = new Map(labels.map((l) => [l.id, l]));
+  const out: LabelAgreement = { labelled: 0, agree: 0, stressed: 0, testable: 0 };
+  for (const r of rows) {
+    const l = byId.get(r.reportId);
+    if (!l) continue;
+    out.labelled++;
+    if (l.kind === "mode") out.testable++;
+    if (agrees(r, l)) {
+      out.agree++;
+      if (l.kind === "mode" && r.covered) out.stressed++;
+    }
+  }
+  return out;
 }
 
 /** One report's row. */

@@ -10,7 +10,8 @@ export const DEFAULT_MAX_REPEATS = 3;
  * so nothing changed between tries (claude-code#7538, gemini-cli#2137, codex#6190, OpenHands#7960). Under a
  * declared `maxRepeats` ("run it once") every rerun of the same command line counts, and more than the limit
  * is expected_outcome; without one, more than {@link DEFAULT_MAX_REPEATS} runs with identical output are
- * minor. Counted over the step's whole trajectory.
+ * minor. The same block of text repeated in the agent's messages more than that is minor too
+ * (gemini-cli#16472: one block over and over while promising to stop). Counted over the step's trajectory.
  */
 export const repetitionLoop: Oracle = {
   name: "repetition-loop",
@@ -65,6 +66,28 @@ export const repetitionLoop: Oracle = {
                   : `more than ${limit} identical runs`,
               ],
             },
+          });
+      // The agent repeating itself: one block of text (a paragraph of its messages) over and over.
+      const blocks = new Map<string, { ids: Set<string>; count: number }>();
+      for (const e of result.events) {
+        if (e.type !== "message" || e.role !== "assistant" || e.reasoning) continue;
+        for (const block of e.text.split(/\n\s*\n|\n/)) {
+          const text = block.replace(/\s+/g, " ").trim();
+          if (text.length < 30) continue;
+          const b = blocks.get(text) ?? { ids: new Set<string>(), count: 0 };
+          b.count++;
+          b.ids.add(e.id);
+          blocks.set(text, b);
+        }
+      }
+      for (const [text, b] of blocks)
+        if (b.count > DEFAULT_MAX_REPEATS)
+          out.push({
+            stepId: result.stepId,
+            class: "minor",
+            title: `repeated the same text ${b.count} times`,
+            subject: `text:${sha256(text).slice(0, 12)}`,
+            evidence: { events: [...b.ids], paths: [], quotes: [quote(text, 200)] },
           });
       return out;
     });
