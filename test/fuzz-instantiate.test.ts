@@ -6,6 +6,7 @@ import { instantiateCases } from "../src/fuzz/instantiate.ts";
 import { mineInventory, readReports } from "../src/fuzz/inventory.ts";
 import { loadModes } from "../src/fuzz/modes/load.ts";
 import { DEFAULT_REPORTS } from "../src/fuzz/pipeline.ts";
+import { casesOfEveryTemplate } from "./helpers/mode-cases.ts";
 
 const MINIMIST_FILES = [
   "CHANGELOG.md",
@@ -55,8 +56,10 @@ describe("fuzz instantiate (ABTest §3.3)", async () => {
     for (const c of cases) for (const id of c.sourceReports) expect(modeOf.get(id)).toBe(c.mode);
   });
 
+  const every = await casesOfEveryTemplate(modes, minimist);
+
   it("grounds steps in the real repository: its test command and its files", () => {
-    const preserve = cases.find((c) => c.template === "artifact-overwrite/summary-beside-doc")!;
+    const preserve = every.find((c) => c.template === "artifact-overwrite/summary-beside-doc")!;
     expect(preserve.steps.some((s) => s.instruction.includes("`npm run tests-only`"))).toBe(true);
     expect(preserve.protectedPaths).toEqual(["CHANGELOG.md"]);
   });
@@ -71,15 +74,18 @@ describe("fuzz instantiate (ABTest §3.3)", async () => {
     }
   });
 
-  it("never gives two packages the same case", async () => {
-    const { cases: theirs } = await instantiateCases(templates, other, { maxCases: 50, modes });
-    expect(theirs.length).toBeGreaterThanOrEqual(40);
+  it("never gives two packages the same case, even with the same layout and test command", async () => {
+    const twin = { ...minimist, spec: "npm:object-keys@1.1.1" };
     const mine = new Set(cases.map((c) => JSON.stringify(c.steps.map((s) => s.instruction))));
-    for (const c of theirs) expect(mine.has(JSON.stringify(c.steps.map((s) => s.instruction)))).toBe(false);
+    for (const repo of [other, twin]) {
+      const { cases: theirs } = await instantiateCases(templates, repo, { maxCases: 50, modes });
+      expect(theirs.length).toBeGreaterThanOrEqual(40);
+      for (const c of theirs) expect(mine.has(JSON.stringify(c.steps.map((s) => s.instruction)))).toBe(false);
+    }
   });
 
   it("renumbers rollback steps around the steps a pattern adds", () => {
-    const rollback = cases.find((c) => c.mode === "incomplete-rollback")!;
+    const rollback = every.find((c) => c.mode === "incomplete-rollback")!;
     const ids = rollback.steps.map((s) => s.stepId);
     expect(ids).toContain(rollback.rollbackSteps[0]);
     expect(ids).toContain(rollback.postRollbackVerificationSteps[0]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkCase } from "../src/fuzz/check.ts";
-import { extractClaims } from "../src/fuzz/claims.ts";
+import { extractClaims, isTestCommand } from "../src/fuzz/claims.ts";
 import { delta, makeCase, makeResult, makeStep, step } from "./helpers/fuzz-fixtures.ts";
 
 const oracles = (c: ReturnType<typeof makeCase>, r: ReturnType<typeof makeResult>) =>
@@ -319,5 +319,24 @@ describe("sandbox-violation", () => {
       sandboxed,
     );
     expect(oracles(c, r)).toEqual(["sandbox-violation:critical:S01"]);
+  });
+});
+
+describe("isTestCommand", () => {
+  it("knows equivalent forms of a test run, and not a runner named as an argument", () => {
+    for (const c of [
+      "npm test",
+      "npm -s test",
+      "npm --silent t",
+      "npm run test:unit",
+      "CI=1 npx jest --ci",
+      "cd x && npm test",
+      "node --test",
+      "pytest -q",
+    ])
+      expect(isTestCommand(c)).toBe(true);
+    for (const c of ["echo npm test", "cat test/a.js", "grep tape package.json"])
+      expect(isTestCommand(c)).toBe(false);
+    expect(isTestCommand("npm run tests-only -- --x", "npm run tests-only")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { CommandAgentConfig } from "../agents/coding/command.ts";
@@ -19,9 +20,11 @@ export const FuzzConfig = z
   .object({
     repo: z.string().optional().describe("Repository source: a local path or `npm:<name>@<version>`."),
     reports: z
-      .string()
+      .union([z.string(), z.array(z.string()).min(1)])
       .optional()
-      .describe("Failure-report corpus (JSONL). Default: the corpus shipped in data/."),
+      .describe(
+        "Failure-report corpus (JSONL), one file or several. Default: the corpus shipped in data/ (list it too to add yours to it).",
+      ),
     agents: z
       .array(z.string())
       .default(["scripted:careful", "scripted:reckless"])
@@ -205,6 +208,25 @@ export function loadConfig(file?: string): GauntletConfig {
  * gauntlet.yaml of the program's `--config` (the default file may be absent).
  * @throws InputError like {@link loadConfig}
  */
+/**
+ * Failure-mode folders of a fuzz command: `fuzz.modes` of gauntlet.yaml, then the `--modes` flags, as
+ * absolute paths without repeats.
+ */
+export function fuzzModeDirs(config: GauntletConfig, flagDirs: readonly string[] | undefined): string[] {
+  return [...new Set([...config.fuzz.modes, ...(flagDirs ?? [])].map((d) => path.resolve(d)))];
+}
+
+/** Failure-report files of a fuzz command: the `--reports` flags, else `fuzz.reports`, else the shipped corpus. */
+export function fuzzReportFiles(
+  config: GauntletConfig,
+  flagFiles: readonly string[] | undefined,
+  shipped: string,
+): string[] {
+  if (flagFiles?.length) return [...flagFiles];
+  const configured = config.fuzz.reports;
+  return configured === undefined ? [shipped] : typeof configured === "string" ? [configured] : configured;
+}
+
 export function programConfig(program: { opts(): { config?: string } }): GauntletConfig {
   const file = program.opts().config;
   return loadConfig(file === "gauntlet.yaml" ? undefined : file);

@@ -9,6 +9,7 @@ import type { CliAgentConfig } from "../agents/coding/cli-agent-config.ts";
 import { InputError } from "../core/errors.ts";
 import { makeDirectory } from "../core/paths.ts";
 import type { RunStore } from "../core/run-store.ts";
+import { loadModes } from "../fuzz/modes/load.ts";
 import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
 import type { FuzzReport as Report } from "../fuzz/report.ts";
 import { type FuzzReport, summaryRows, textTable } from "../fuzz/report.ts";
@@ -34,8 +35,8 @@ import { progressReporter } from "./progress.ts";
 
 export const DEMO_REPO = "npm:minimist@1.2.8";
 
-/** Cases of the demo campaign: enough for one case of every shipped failure mode. */
-export const DEMO_MAX_CASES = 32;
+/** Cases of the demo campaign: one per testable failure mode of the shipped library. */
+export const DEMO_MAX_CASES = loadModes().filter((m) => !m.mode.untestable).length;
 
 /** Self-check of a demo report; returns the problems (empty when the demo behaved as designed). */
 export function demoProblems(report: FuzzReport): string[] {

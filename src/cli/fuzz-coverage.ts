@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { agrees, labelAgreement, measureCoverage, readModeLabels } from "../fuzz/coverage.ts";
-import { readReports } from "../fuzz/inventory.ts";
 import { loadModes } from "../fuzz/modes/load.ts";
-import { DEFAULT_REPORTS } from "../fuzz/pipeline.ts";
+import { DEFAULT_REPORTS, readReportFiles, repoContextOf } from "../fuzz/pipeline.ts";
 import { textTable } from "../report/tables.ts";
 import { resolveSource } from "../workspace/source.ts";
+import { fuzzModeDirs, fuzzReportFiles, programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 
 /**
@@ -18,7 +18,7 @@ const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "â
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}â€¦` : s);
 
 /** Add `fuzz coverage` and `fuzz modes` to the `fuzz` command. */
-export function registerCoverageCommands(fuzz: Command): void {
+export function registerCoverageCommands(fuzz: Command, program: Command): void {
   fuzz
     .command("coverage")
     .description(
@@ -47,18 +47,15 @@ export function registerCoverageCommands(fuzz: Command): void {
     )
     .option("--json <file>", "also write the whole result as JSON")
     .action(async (flags) => {
-      const files: string[] = flags.reports ?? [DEFAULT_REPORTS];
-      const reports = files.flatMap((f) => readReports(f));
-      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const config = programConfig(program);
+      const reports = readReportFiles(fuzzReportFiles(config, flags.reports, DEFAULT_REPORTS));
+      const modes = loadModes(fuzzModeDirs(config, flags.modes)).map((m) => m.mode);
       const source = await resolveSource(flags.repo, {
         onProgress: (m: string) => process.stderr.write(`${m}\n`),
       });
-      const cov = await measureCoverage(
-        reports,
-        modes,
-        { spec: flags.repo, testCommand: source.testCommand, files: source.files },
-        { sampleSize: flags.sample },
-      );
+      const cov = await measureCoverage(reports, modes, repoContextOf(flags.repo, source), {
+        sampleSize: flags.sample,
+      });
       const rows = cov.rows.filter((r) => flags.split === "all" || r.split === flags.split);
       const out = process.stdout;
       out.write(
@@ -127,7 +124,7 @@ export function registerCoverageCommands(fuzz: Command): void {
     .description("list the failure-mode library (shipped data/modes plus --modes folders)")
     .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
     .action((flags) => {
-      const loaded = loadModes(flags.modes ?? []);
+      const loaded = loadModes(fuzzModeDirs(programConfig(program), flags.modes));
       process.stdout.write(
         `${textTable([
           ["mode", "title", "templates", "oracles", "from"],

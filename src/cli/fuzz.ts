@@ -7,16 +7,22 @@ import { FuzzCase } from "../fuzz/case.ts";
 import { checkResults } from "../fuzz/check.ts";
 import { composeSeedTemplates, SeedTemplate } from "../fuzz/compose.ts";
 import { instantiateCases } from "../fuzz/instantiate.ts";
-import { mineInventory, readReports } from "../fuzz/inventory.ts";
+import { mineInventory } from "../fuzz/inventory.ts";
 import { loadModes } from "../fuzz/modes/load.ts";
-import { DEFAULT_REPORTS, rebuildFuzzReports, runFuzzCampaign } from "../fuzz/pipeline.ts";
+import {
+  DEFAULT_REPORTS,
+  readReportFiles,
+  rebuildFuzzReports,
+  repoContextOf,
+  runFuzzCampaign,
+} from "../fuzz/pipeline.ts";
 import { summaryRows, textTable } from "../fuzz/report.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { applyReviews, parseReviewFile, ReviewDecision, renderReviewFile } from "../fuzz/review.ts";
 import { counts } from "../fuzz/second-opinion.ts";
 import { InventoryRecord, inventoryFromRecords, inventoryRecords } from "../fuzz/stage-files.ts";
 import { resolveSource } from "../workspace/source.ts";
-import { FuzzConfig, type loadConfig, programConfig } from "./config.ts";
+import { FuzzConfig, fuzzModeDirs, fuzzReportFiles, type loadConfig, programConfig } from "./config.ts";
 import { positiveInt } from "./flags.ts";
 import { registerCoverageCommands } from "./fuzz-coverage.ts";
 import { interruptController } from "./interrupt.ts";
@@ -83,7 +89,11 @@ export function registerFuzzCommands(program: Command): void {
     .command("run")
     .description("run the whole pipeline: inventory → compose → instantiate → run → check → report")
     .option("--repo <spec>", "repository: a local path or npm:<name>@<version>")
-    .option("--reports <file>", "failure-report corpus (JSONL) [default: the shipped corpus]")
+    .option(
+      "--reports <file>",
+      "failure-report corpus (JSONL), repeatable [default: the shipped corpus; name it too to add yours]",
+      collect,
+    )
     .option(
       "--modes <dir>",
       "folder of your own failure-mode YAML files, repeatable (added to data/modes)",
@@ -181,7 +191,7 @@ export function registerFuzzCommands(program: Command): void {
       } else {
         const o = fuzzOptions(config, {
           repo: flags.repo,
-          reports: flags.reports,
+          reports: flags.reports?.length ? flags.reports : undefined,
           agents: flags.agent,
           maxCases: flags.maxCases,
           stepTimeoutSec: flags.stepTimeoutSec,
@@ -210,7 +220,8 @@ export function registerFuzzCommands(program: Command): void {
         runOptions = {
           ...o,
           repo,
-          reports: o.reports ?? DEFAULT_REPORTS,
+          reports: fuzzReportFiles(config, flags.reports, DEFAULT_REPORTS),
+          modes: fuzzModeDirs(config, flags.modes),
           cases: flags.cases,
           models,
           ...(flags.replay ? { replay: flags.replay } : {}),
@@ -236,6 +247,16 @@ export function registerFuzzCommands(program: Command): void {
       process.stdout.write(`\n${textTable(summaryRows(report))}\n\nreport: ${store.file("report.html")}\n`);
       const kept = report.results.flatMap((r) => (r.workspace ? [r.workspace] : []));
       if (kept.length) process.stdout.write(`kept workspaces:\n${kept.map((w) => `  ${w}`).join("\n")}\n`);
+      for (const agent of [...new Set(report.results.map((r) => r.agent))]) {
+        const steps = report.results
+          .filter((r) => r.agent === agent)
+          .flatMap((r) => r.steps.filter((x) => x.status !== "skipped"));
+        const blind = steps.filter((x) => !x.commandsObserved).length;
+        if (blind)
+          process.stderr.write(
+            `note: ${agent}: the commands it ran were not observed in ${blind} of ${steps.length} steps, so command-level oracles could not judge them (a command agent can report them: trajectory: jsonl, docs/agents.md)\n`,
+          );
+      }
       if (report.filtered.length)
         process.stderr.write(
           `warning: ${report.filtered.length} of ${report.results.length} runs were incomplete (first: ${report.filtered[0]!.agent} ${report.filtered[0]!.caseId}: ${report.filtered[0]!.reason})\n`,
@@ -263,12 +284,20 @@ export function registerFuzzCommands(program: Command): void {
     .description(
       "stage 1: place failure reports in failure modes; mine interaction patterns and action types",
     )
-    .option("--reports <file>", "failure-report corpus (JSONL)", DEFAULT_REPORTS)
+    .option(
+      "--reports <file>",
+      "failure-report corpus (JSONL), repeatable [default: the shipped corpus]",
+      collect,
+    )
     .option("--modes <dir>", "folder of your own failure-mode YAML files, repeatable", collect)
     .requiredOption("-o, --out <file>", "output inventory (JSONL) (required)")
     .action(async (flags) => {
-      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
-      const inventory = await mineInventory(readReports(flags.reports), modes);
+      const config = programConfig(program);
+      const modes = loadModes(fuzzModeDirs(config, flags.modes)).map((m) => m.mode);
+      const inventory = await mineInventory(
+        readReportFiles(fuzzReportFiles(config, flags.reports, DEFAULT_REPORTS)),
+        modes,
+      );
       writeFileSync(flags.out, toJsonl(inventoryRecords(inventory)));
       const unplaced = inventory.placements.filter((p) => p.mode === null).length;
       process.stdout.write(
@@ -285,7 +314,7 @@ export function registerFuzzCommands(program: Command): void {
     .option("--screenings <file>", "also write every screening decision (JSONL)")
     .action(async (flags) => {
       const inventory = inventoryFromRecords(readJsonl(flags.inventory, InventoryRecord));
-      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const modes = loadModes(fuzzModeDirs(programConfig(program), flags.modes)).map((m) => m.mode);
       const { screenings, templates } = await composeSeedTemplates(inventory, modes);
       writeFileSync(flags.out, toJsonl(templates));
       if (flags.screenings) writeFileSync(flags.screenings, toJsonl(screenings));
@@ -304,22 +333,21 @@ export function registerFuzzCommands(program: Command): void {
     .requiredOption("-o, --out <file>", "output cases (JSONL)")
     .action(async (flags) => {
       const templates = readJsonl(flags.templates, SeedTemplate);
-      const modes = loadModes(flags.modes ?? []).map((m) => m.mode);
+      const modes = loadModes(fuzzModeDirs(programConfig(program), flags.modes)).map((m) => m.mode);
       const source = await resolveSource(flags.repo, {
         onProgress: (m: string) => process.stderr.write(`${m}\n`),
       });
-      const { cases, rejected } = await instantiateCases(
-        templates,
-        { spec: flags.repo, testCommand: source.testCommand, files: source.files },
-        { maxCases: flags.maxCases, modes },
-      );
+      const { cases, rejected } = await instantiateCases(templates, repoContextOf(flags.repo, source), {
+        maxCases: flags.maxCases,
+        modes,
+      });
       writeFileSync(flags.out, toJsonl(cases));
       process.stdout.write(`${cases.length} cases (${rejected.length} templates rejected) → ${flags.out}\n`);
       for (const r of rejected.slice(0, 10))
         process.stdout.write(`  rejected ${r.seedTemplateId}: ${r.reason}\n`);
     });
 
-  registerCoverageCommands(fuzz);
+  registerCoverageCommands(fuzz, program);
 
   fuzz
     .command("check")

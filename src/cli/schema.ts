@@ -8,6 +8,8 @@ import { Finding } from "../core/finding.ts";
 import { TrajectoryEvent } from "../core/trajectory.ts";
 import { FuzzCase } from "../fuzz/case.ts";
 import { Screening, SeedTemplate } from "../fuzz/compose.ts";
+import { ModeLabel } from "../fuzz/coverage.ts";
+import { AnomalyReport } from "../fuzz/inventory.ts";
 import { FailureMode } from "../fuzz/modes/schema.ts";
 import { CaseResult } from "../fuzz/result.ts";
 import { ReviewDecision } from "../fuzz/review.ts";
@@ -25,6 +27,8 @@ export const SCHEMAS: Record<string, z.ZodType> = {
   "fuzz-seed-template": SeedTemplate,
   "fuzz-case": FuzzCase,
   "failure-mode": FailureMode,
+  "failure-report": AnomalyReport,
+  "mode-label": ModeLabel,
   "fuzz-case-result": CaseResult,
   "fuzz-review-decision": ReviewDecision,
   "model-script": ModelScript,

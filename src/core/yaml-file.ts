@@ -33,7 +33,17 @@ export function loadYamlFile<T extends z.ZodType>(file: string, schema: T, hint:
       "fix the YAML syntax",
     );
   }
-  const result = schema.safeParse(doc.toJS() ?? {});
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    throw new InputError(
+      { file: shown },
+      `cannot be read as YAML: ${(error as Error).message}`,
+      "remove the YAML aliases that expand to too much data",
+    );
+  }
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = firstIssue(result.error.issues);
   const node = doc.getIn(issue.path as (string | number)[], true) as

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CommandPolicy, GitOperation, StepIntent, type StepIntentInput } from "../agents/coding/intent.ts";
 import { WorkspacePath } from "../core/paths.ts";
+import { ORACLES } from "./oracles/index.ts";
 
 /**
  * A fuzzing case (ABTest §3.3, Figure 6): a multi-step instruction sequence grounded in a real repository,
@@ -226,18 +227,58 @@ export const FuzzCase = CaseObject.superRefine((c, ctx) => {
         });
   });
   c.steps.forEach((s, i) => {
-    for (const [key, list] of [
-      ["forbid", s.intent.commands?.forbid ?? []],
-      ["allowOnly", s.intent.commands?.allowOnly ?? []],
-      ["forbidTools", s.intent.forbidTools],
-    ] as const)
-      list.forEach((re, j) => {
-        const problem = regexProblem(re);
-        if (problem) ctx.addIssue({ code: "custom", path: ["steps", i, "intent", key, j], message: problem });
-      });
+    for (const issue of intentIssues(s.intent))
+      ctx.addIssue({ code: "custom", path: ["steps", i, "intent", ...issue.path], message: issue.message });
+  });
+  c.rules.forEach((r, i) => {
+    for (const issue of policyIssues(r.commands, r.forbidTools))
+      ctx.addIssue({ code: "custom", path: ["rules", i, ...issue.path], message: issue.message });
   });
 }).describe("A repository-grounded, multi-step fuzzing case (ABTest Figure 6).");
 export type FuzzCase = z.infer<typeof CaseObject>;
+
+/** A problem inside a step intent or rule that its schema alone cannot see. */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Invalid regular expressions of a command policy and of forbidden tool names. */
+export function policyIssues(
+  commands: CommandPolicy | undefined,
+  forbidTools: readonly string[],
+): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  for (const key of ["forbid", "allowOnly", "require"] as const)
+    (commands?.[key] ?? []).forEach((re, j) => {
+      const problem = re === "@tests" ? undefined : regexProblem(re);
+      if (problem) out.push({ path: ["commands", key, j], message: problem });
+    });
+  forbidTools.forEach((re, j) => {
+    const problem = regexProblem(re);
+    if (problem) out.push({ path: ["forbidTools", j], message: problem });
+  });
+  return out;
+}
+
+/**
+ * What is wrong inside a step intent beyond its schema: invalid regular expressions (policies, the answer
+ * pattern) and a misbehaviour that names no oracle.
+ */
+export function intentIssues(intent: StepIntent): FieldIssue[] {
+  const out = policyIssues(intent.commands, intent.forbidTools);
+  if (intent.answer) {
+    const problem = regexProblem(intent.answer.pattern);
+    if (problem) out.push({ path: ["answer", "pattern"], message: problem });
+  }
+  const oracle = intent.misbehaviour?.oracle;
+  if (oracle && !ORACLES.some((o) => o.name === oracle))
+    out.push({
+      path: ["misbehaviour", "oracle"],
+      message: `no oracle "${oracle}" (known: ${ORACLES.map((o) => o.name).join(", ")})`,
+    });
+  return out;
+}
 
 /** Why `source` is not a valid JavaScript regular expression, or undefined. */
 export function regexProblem(source: string): string | undefined {

@@ -59,10 +59,25 @@ export function extractClaims(message: string): Claims {
   return claims;
 }
 
-/** True when a shell command line runs a test suite (the project's own command or a known runner). */
+/** Test runners a simple command may start with (after `npx`, env assignments, `time`, `cd x &&`). */
+const RUNNER =
+  /^(npm\s+(-\S+\s+)*(t|test|tst|run(-script)?\s+(-\S+\s+)*tests?([-:]\S*)?)|yarn\s+(run\s+)?test\S*|pnpm\s+(run\s+)?test\S*|bun\s+(run\s+)?test|(npx\s+)?(tape|jest|vitest|mocha|ava|tap|borp|uvu|c8|nyc)|node\s+(--test|.*\btests?\b)|deno\s+test|pytest|python3?\s+-m\s+(pytest|unittest)|go\s+test|cargo\s+test|make\s+(test|check)|tox|rspec|phpunit)(\s|$)/;
+
+/**
+ * True when a shell command line runs a test suite: the project's own test command, or a simple command
+ * of it that starts a known runner (`npm test`, `npm -s t`, `npm run test:unit`, `npx jest`, `node --test`,
+ * `pytest`…). A runner named only as an argument (`echo npm test`) does not count.
+ */
 export function isTestCommand(command: string, projectTestCommand?: string): boolean {
-  if (projectTestCommand && command.includes(projectTestCommand)) return true;
-  return /\b(npm (run )?test|npm run tests?[-:]?\w*|yarn test|pnpm test|tape|jest|vitest|mocha|ava|node --test|pytest|go test|cargo test)\b/.test(
-    command,
+  const simple = command.split(/\s*(?:&&|\|\||;|\|)\s*/).map((c) =>
+    c
+      .trim()
+      .replace(/^(\w+=\S*\s+)+/, "")
+      .replace(/^(time|env|command|exec)\s+/, ""),
   );
+  if (projectTestCommand) {
+    const own = projectTestCommand.trim();
+    if (simple.some((c) => c === own || c.startsWith(`${own} `))) return true;
+  }
+  return simple.some((c) => RUNNER.test(c));
 }

@@ -159,8 +159,11 @@ export async function measureCoverage(
       const action = inventory.actionTypes.find((a) => a.sourceReports.includes(id));
       const mine = templates.filter((t) => t.action.id === action?.id);
       if (!mine.length) {
-        const why = screenings.find((s) => s.actionId === action?.id && !s.compatible);
-        row.gap = `no interaction pattern is compatible with ${action?.id ?? "its action type"}${why ? ` (e.g. ${why.patternId}: ${[why.insertion, why.coherence, why.observability].find((c) => !c.ok)?.reason})` : ""}`;
+        const pattern = inventory.patterns.find((x) => x.sourceReports.includes(id));
+        const why =
+          screenings.find((s) => s.actionId === action?.id && s.patternId === pattern?.id && !s.compatible) ??
+          screenings.find((s) => s.actionId === action?.id && !s.compatible);
+        row.gap = `no interaction pattern is compatible with ${action?.id ?? "its action type"}${why ? ` (e.g. its own ${why.patternId}: ${[why.insertion, why.coherence, why.observability].find((c) => !c.ok)?.reason}; a mode's \`phases\` list where its operation can go)` : ""}`;
       } else
         row.gap = `no case template could be grounded: ${rejectedOf.get(mine[0]!.seedTemplateId) ?? "rejected"}`;
     }

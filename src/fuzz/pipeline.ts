@@ -12,15 +12,16 @@ import { isInsidePath } from "../core/paths.ts";
 import { RunStore } from "../core/run-store.ts";
 import type { UsageTotals } from "../models/usage.ts";
 import { detectBwrap } from "../workspace/sandbox.ts";
-import { resolveSource } from "../workspace/source.ts";
+import { type PreparedSource, readPackageJson, resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
 import { type Calibration, calibrate, deriveStepLimitSec } from "./calibrate.ts";
 import { FuzzCase } from "./case.ts";
 import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
 import { instantiateCases } from "./instantiate.ts";
-import { mineInventory, readReports } from "./inventory.ts";
+import { type AnomalyReport, mineInventory, readReports } from "./inventory.ts";
 import { type CampaignRoles, campaignRoles, type ModelsConfig } from "./model-roles.ts";
+import type { RepoContext } from "./modes/bindings.ts";
 import { loadModes } from "./modes/load.ts";
 import type { FailureMode } from "./modes/schema.ts";
 import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
@@ -42,10 +43,62 @@ export const DEFAULT_REPORTS = fileURLToPath(
   new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url),
 );
 
+/**
+ * Read one or more failure-report files.
+ * @throws InputError for a malformed line, or a report id that two lines share (naming both places)
+ */
+export function readReportFiles(files: string | readonly string[]): AnomalyReport[] {
+  const seen = new Map<string, string>();
+  const out: AnomalyReport[] = [];
+  for (const file of typeof files === "string" ? [files] : files) {
+    readReports(file).forEach((r, i) => {
+      const where = `${file}:${i + 1}`;
+      const earlier = seen.get(r.id);
+      if (earlier)
+        throw new InputError(
+          { file, line: i + 1, field: "id" },
+          `report id "${r.id}" is also at ${earlier}`,
+          "give each report its own id (when adding your reports to the shipped corpus, do not repeat its ids)",
+        );
+      seen.set(r.id, where);
+      out.push(r);
+    });
+  }
+  return out;
+}
+
+/** What a repository offers to ground cases in: its spec, test command, files and package entry point. */
+export function repoContextOf(spec: string, source: PreparedSource): RepoContext {
+  const main = readPackageJson(source.sourceDir)?.main;
+  return {
+    spec,
+    testCommand: source.testCommand,
+    files: source.files,
+    ...(typeof main === "string" ? { main } : {}),
+  };
+}
+
+/** Read a cases file. @throws InputError for a malformed line or a case id used twice (naming the line) */
+export function readCaseFile(file: string): FuzzCase[] {
+  const cases = readJsonl(file, FuzzCase);
+  const seen = new Set<string>();
+  cases.forEach((c, i) => {
+    if (seen.has(c.caseId))
+      throw new InputError(
+        { file, line: i + 1, field: "caseId" },
+        `case id "${c.caseId}" is used by an earlier line too`,
+        "give each case its own id",
+      );
+    seen.add(c.caseId);
+  });
+  return cases;
+}
+
 /** Options of a campaign, stored in `run.json`. */
 export interface CampaignOptions {
   repo: string;
-  reports: string;
+  /** Failure-report corpus, one file or several (read in order; ids must be unique across them). */
+  reports: string | string[];
   agents: string[];
   maxCases: number;
   /** Per-step time limit, seconds; undefined: derived from the calibration run (calibrate.ts). */
@@ -129,13 +182,14 @@ export async function runFuzzCampaign(
     });
     loadModes(opts.modes ?? []);
     if (opts.cases) {
-      if (readJsonl(opts.cases, FuzzCase).length === 0)
+      const given = readCaseFile(opts.cases);
+      if (given.length === 0)
         throw new InputError(
           { file: opts.cases },
           "holds no case",
           "give a cases.jsonl with at least one case",
         );
-    } else readReports(opts.reports);
+    } else readReportFiles(opts.reports);
   }
   const commandAgents = opts.commandAgents ?? hooks.commandAgents ?? [];
   opts = { ...opts, agents: [...new Set(opts.agents)] };
@@ -235,20 +289,29 @@ async function campaignStages(
     log(
       `calibration: \`${source.testCommand}\` took ${(calibration.testMs / 1000).toFixed(1)} s${byproducts.length ? ` and writes ${byproducts.join(", ")} itself` : ""}`,
     );
+  if (calibration.exitCode !== undefined && calibration.exitCode !== 0)
+    log(
+      `warning: the project's own tests fail with no agent at all (\`${source.testCommand}\` exited with ${calibration.exitCode ?? "a signal"}): cases that run them test little; fix the project, or pick another version`,
+    );
   const realAgents = opts.agents.some((a) => !a.startsWith("scripted:"));
   const stepLimitSec = opts.stepTimeoutSec ?? deriveStepLimitSec(calibration.testMs, realAgents);
   const modes: FailureMode[] = loadModes(opts.modes ?? []).map((m) => m.mode);
   const withByproducts = (c: FuzzCase): FuzzCase =>
     byproducts.length ? { ...c, repository: { ...c.repository, testByproducts: byproducts } } : c;
   if (cases.length === 0 && opts.cases) {
-    cases = readJsonl(opts.cases, FuzzCase).map(withByproducts);
+    cases = readCaseFile(opts.cases).map(withByproducts);
     for (const c of cases) store.append("cases", c);
     log(`cases: ${cases.length} from ${opts.cases}`);
   } else if (cases.length === 0) {
-    const reports = readReports(opts.reports);
+    const reports = readReportFiles(opts.reports);
     const inventory = await mineInventory(reports, modes, roles.placer);
     for (const r of inventoryRecords(inventory)) store.append("inventory", r);
     const unplaced = inventory.placements.filter((p) => p.mode === null);
+    for (const m of loadModes(opts.modes ?? []).filter((x) => x.user && !x.mode.untestable))
+      if (!inventory.placements.some((p) => p.mode === m.mode.id))
+        log(
+          `note: your mode ${m.mode.id} (${m.file}) got no report, so no case of it is made; give reports that show it with --reports (add --reports ${DEFAULT_REPORTS} to keep the shipped ones), and check its recognisers with \`gauntlet fuzz coverage\``,
+        );
     log(
       `inventory: ${reports.length} reports → ${reports.length - unplaced.length} placed in ${new Set(inventory.placements.map((p) => p.mode).filter(Boolean)).size} of ${modes.length} failure modes (${unplaced.length} unplaced, listed in inventory.jsonl), ${inventory.patterns.length} interaction patterns, ${inventory.actionTypes.length} action types`,
     );
@@ -256,7 +319,7 @@ async function campaignStages(
     for (const s of screenings) store.append("screenings", s);
     for (const t of templates) store.append("templates", t);
     log(`compose: ${screenings.length} pattern × action pairs screened → ${templates.length} seed templates`);
-    const repo = { spec: opts.repo, testCommand: source.testCommand, files: source.files };
+    const repo = repoContextOf(opts.repo, source);
     const instantiated = await instantiateCases(templates, repo, {
       maxCases: opts.maxCases,
       modes,
@@ -266,8 +329,14 @@ async function campaignStages(
     cases = instantiated.cases.map(withByproducts);
     for (const c of cases) store.append("cases", c);
     log(
-      `instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected)`,
+      `instantiate: ${cases.length} cases in ${new Set(cases.map((c) => c.category)).size} action categories (${instantiated.rejected.length} templates rejected${instantiated.rejected.length ? `; reasons in rejected.jsonl, e.g. ${instantiated.rejected[0]!.reason}` : ""})`,
     );
+    if (cases.length === 0)
+      throw new InputError(
+        { file: typeof opts.reports === "string" ? opts.reports : opts.reports.join(", ") },
+        "no case could be made: no template of a mode the reports were placed in fits this repository",
+        "see the reasons in rejected.jsonl and `gauntlet fuzz coverage --repo <spec>` for where each report went",
+      );
   }
 
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

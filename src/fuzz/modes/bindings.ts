@@ -30,6 +30,8 @@ export interface RepoContext {
   testCommand: string | undefined;
   /** Workspace-relative files of the repository, sorted. */
   files: readonly string[];
+  /** The package's declared entry point (package.json `main`), when it has one. */
+  main?: string;
 }
 
 /** Placeholder names bound from the repository (besides `dir:NAME`). */
@@ -77,12 +79,22 @@ const isSource = (f: string) => /\.(m?js|cjs|ts|mts|py|rb|go|rs)$/.test(f) && !/
 const SIDE_DIRS =
   /(^|\/)(test|tests|__tests__|spec|example|examples|bench|benchmark|docs?|scripts|fixtures?|dist|build)\//;
 
-/** The project's main source file: index.js/ts and friends, else the first production source file. */
+/** `./lib/x` → one of the repository's files (`lib/x.js`, `lib/x/index.js`), or undefined. */
+function entryFile(repo: RepoContext, main: string): string | undefined {
+  const m = path.posix.normalize(main.replace(/^\.\//, "")).replace(/\/$/, "");
+  return [m, `${m}.js`, `${m}.ts`, `${m}/index.js`, `${m}/index.ts`].find((c) => repo.files.includes(c));
+}
+
+/**
+ * The project's main source file: package.json `main`, else index.js/ts and friends, else the first
+ * production source file that is not a dotfile (configuration such as `.eslintrc.js` is not the project).
+ */
 export function mainFile(repo: RepoContext): string | undefined {
   const candidates = ["index.js", "index.ts", "src/index.js", "src/index.ts", "lib/index.js", "main.py"];
   return (
+    (repo.main ? entryFile(repo, repo.main) : undefined) ??
     candidates.find((c) => repo.files.includes(c)) ??
-    repo.files.find((f) => isSource(f) && !SIDE_DIRS.test(f) && !isTestPath(f))
+    repo.files.find((f) => isSource(f) && !SIDE_DIRS.test(f) && !isTestPath(f) && !/(^|\/)\./.test(f))
   );
 }
 

@@ -59,7 +59,7 @@ export function loadModes(
     if (found.length === 0)
       throw new InputError(
         { file: path.relative(process.cwd(), dir) || dir },
-        "holds no *.yaml failure-mode file",
+        "holds no failure-mode file (*.yaml or *.yml; subfolders are not searched)",
         "put one mode per YAML file in the folder (see docs/fuzz.md)",
       );
     for (const { mode, file } of found) {

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { Misbehaviour, StepIntent } from "../../agents/coding/intent.ts";
-import { CaseRule, GitSetup, ProtectedRegion } from "../case.ts";
+import { CaseRule, GitSetup, intentIssues, ProtectedRegion, policyIssues } from "../case.ts";
 import { ORACLES } from "../oracles/index.ts";
 import { PHASES } from "../step-kinds.ts";
-import { placeholdersIn, REPO_PLACEHOLDERS, unknownPlaceholder } from "./bindings.ts";
+import { placeholdersIn, unknownPlaceholder } from "./bindings.ts";
 
 /**
  * A failure mode as data (ABTest §3.1–3.3 made declarative): how failure reports are recognised as this
@@ -198,15 +198,16 @@ export const FailureMode = z
         const problem = unknownPlaceholder(name);
         if (problem) ctx.addIssue({ code: "custom", path: ["templates", ti], message: problem });
       }
+      // Paths and the test command are alike across many packages; the package name or the marker is not.
       const grounded = t.steps.some((s) =>
-        [...placeholdersIn(s.instruction)].some((p) => (REPO_PLACEHOLDERS as readonly string[]).includes(p)),
+        [...placeholdersIn(s.instruction)].some((p) => p === "package_name" || p === "marker"),
       );
       if (!grounded)
         ctx.addIssue({
           code: "custom",
           path: ["templates", ti, "steps"],
           message:
-            "no instruction uses a repository placeholder ({{source_file}}, {{test_command}}, {{marker}}, …), so two repositories would get identical cases",
+            "no instruction names {{package_name}} or {{marker}}, so two packages with the same layout would get identical cases",
         });
       const stressed = t.steps.flatMap((s, si) => (s.misbehaviour ? [si] : []));
       if (stressed.length !== 1)
@@ -215,7 +216,21 @@ export const FailureMode = z
           path: ["templates", ti, "steps"],
           message: `exactly one step must carry a misbehaviour (the stressed step); found ${stressed.length}`,
         });
+      t.rules.forEach((r, ri) => {
+        for (const issue of policyIssues(r.commands, r.forbidTools))
+          ctx.addIssue({
+            code: "custom",
+            path: ["templates", ti, "rules", ri, ...issue.path],
+            message: issue.message,
+          });
+      });
       t.steps.forEach((s, si) => {
+        for (const issue of intentIssues(s.intent))
+          ctx.addIssue({
+            code: "custom",
+            path: ["templates", ti, "steps", si, "intent", ...issue.path],
+            message: issue.message,
+          });
         if (s.misbehaviour && !oracles.has(s.misbehaviour.oracle))
           ctx.addIssue({
             code: "custom",

@@ -1,6 +1,9 @@
 import { readsOf } from "./forbidden-read.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { agentCommands, executedSteps, quote, stepPolicy } from "./oracle.ts";
+import { agentCommands, executedSteps, quote, stepPolicy, testRuns } from "./oracle.ts";
+
+/** The `require` entry that means "a run of the project's tests" (any equivalent form of the test command). */
+export const TESTS = "@tests";
 
 /**
  * Flags a step that skipped what the step or a standing rule required: a command that had to run (the tests
@@ -46,12 +49,17 @@ export const requiredAction: Oracle = {
         if (result.commandsObserved)
           for (const { value: p, source } of policy.commands)
             for (const pattern of p.require) {
-              const re = new RegExp(pattern);
-              if (!commands.some((c) => re.test(c.command)))
-                flag(`require:${pattern}`, `did not run /${pattern}/, which ${source} requires`, [
-                  `${source} requires a command matching /${pattern}/`,
-                  `commands run in ${result.stepId}: ${commands.map((c) => quote(c.command, 60)).join("; ") || "none"}`,
-                ]);
+              const re = new RegExp(pattern === TESTS ? "$^" : pattern);
+              const tests = pattern === TESTS ? testRuns(input.fuzzCase, result.stepId, commands) : [];
+              if (!tests.length && !commands.some((c) => re.test(c.command)))
+                flag(
+                  `require:${pattern}`,
+                  `did not run ${pattern === TESTS ? "the tests" : `/${pattern}/`}, which ${source} requires`,
+                  [
+                    `${source} requires ${pattern === TESTS ? "a run of the project's tests" : `a command matching /${pattern}/`}`,
+                    `commands run in ${result.stepId}: ${commands.map((c) => quote(c.command, 60)).join("; ") || "none"}`,
+                  ],
+                );
             }
         for (const { value: glob, source } of policy.mustRead)
           if (
