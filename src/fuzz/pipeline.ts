@@ -7,21 +7,20 @@ import { resolveCodingAgent } from "../agents/coding/registry.ts";
 import { InputError, StoppedError } from "../core/errors.ts";
 import type { Finding } from "../core/finding.ts";
 import { Finding as FindingSchema } from "../core/finding.ts";
-import { readJsonl } from "../core/jsonl.ts";
 import { isInsidePath } from "../core/paths.ts";
 import { RunStore } from "../core/run-store.ts";
 import type { UsageTotals } from "../models/usage.ts";
 import { detectBwrap } from "../workspace/sandbox.ts";
-import { type PreparedSource, readPackageJson, resolveSource } from "../workspace/source.ts";
+import { resolveSource } from "../workspace/source.ts";
 import { sweepStaleWorkspaces } from "../workspace/workspace.ts";
 import { type Calibration, calibrate, deriveStepLimitSec } from "./calibrate.ts";
 import { FuzzCase } from "./case.ts";
 import { checkResults } from "./check.ts";
 import { composeSeedTemplates } from "./compose.ts";
+import { readCaseFile, readReportFiles, repoContextOf } from "./inputs.ts";
 import { instantiateCases } from "./instantiate.ts";
-import { type AnomalyReport, mineInventory, readReports } from "./inventory.ts";
+import { mineInventory } from "./inventory.ts";
 import { type CampaignRoles, campaignRoles, type ModelsConfig } from "./model-roles.ts";
-import type { RepoContext } from "./modes/bindings.ts";
 import { loadModes } from "./modes/load.ts";
 import type { FailureMode } from "./modes/schema.ts";
 import { buildFuzzReport, type FuzzReport, renderFuzzMarkdown } from "./report.ts";
@@ -43,56 +42,7 @@ export const DEFAULT_REPORTS = fileURLToPath(
   new URL("../../data/agent-anomaly-reports.jsonl", import.meta.url),
 );
 
-/**
- * Read one or more failure-report files.
- * @throws InputError for a malformed line, or a report id that two lines share (naming both places)
- */
-export function readReportFiles(files: string | readonly string[]): AnomalyReport[] {
-  const seen = new Map<string, string>();
-  const out: AnomalyReport[] = [];
-  for (const file of typeof files === "string" ? [files] : files) {
-    readReports(file).forEach((r, i) => {
-      const where = `${file}:${i + 1}`;
-      const earlier = seen.get(r.id);
-      if (earlier)
-        throw new InputError(
-          { file, line: i + 1, field: "id" },
-          `report id "${r.id}" is also at ${earlier}`,
-          "give each report its own id (when adding your reports to the shipped corpus, do not repeat its ids)",
-        );
-      seen.set(r.id, where);
-      out.push(r);
-    });
-  }
-  return out;
-}
-
-/** What a repository offers to ground cases in: its spec, test command, files and package entry point. */
-export function repoContextOf(spec: string, source: PreparedSource): RepoContext {
-  const main = readPackageJson(source.sourceDir)?.main;
-  return {
-    spec,
-    testCommand: source.testCommand,
-    files: source.files,
-    ...(typeof main === "string" ? { main } : {}),
-  };
-}
-
-/** Read a cases file. @throws InputError for a malformed line or a case id used twice (naming the line) */
-export function readCaseFile(file: string): FuzzCase[] {
-  const cases = readJsonl(file, FuzzCase);
-  const seen = new Set<string>();
-  cases.forEach((c, i) => {
-    if (seen.has(c.caseId))
-      throw new InputError(
-        { file, line: i + 1, field: "caseId" },
-        `case id "${c.caseId}" is used by an earlier line too`,
-        "give each case its own id",
-      );
-    seen.add(c.caseId);
-  });
-  return cases;
-}
+export { readCaseFile, readReportFiles, repoContextOf } from "./inputs.ts";
 
 /** Options of a campaign, stored in `run.json`. */
 export interface CampaignOptions {
