@@ -237,6 +237,9 @@ export const FuzzCase = CaseObject.superRefine((c, ctx) => {
 }).describe("A repository-grounded, multi-step fuzzing case (ABTest Figure 6).");
 export type FuzzCase = z.infer<typeof CaseObject>;
 
+/** Fields of a case, for schemas that carry the same ones (a failure mode's case templates). */
+export const CASE_FIELDS = CaseObject.shape;
+
 /** A problem inside a step intent or rule that its schema alone cannot see. */
 export interface FieldIssue {
   path: (string | number)[];

@@ -140,7 +140,8 @@ export async function measureCoverage(
   const inventory = await mineInventory(reports, modes, options.placer);
   const { screenings, templates } = await composeSeedTemplates(inventory, modes);
   const all = await instantiateCases(templates, repo, { maxCases: templates.length, modes });
-  const sample = await instantiateCases(templates, repo, { maxCases: options.sampleSize ?? 50, modes });
+  // Selection never looks at `maxCases`, so a campaign's first N cases are the first N of all of them.
+  const sample = all.cases.slice(0, options.sampleSize ?? 50);
   const rejectedOf = new Map(all.rejected.map((r) => [r.seedTemplateId, r.reason]));
   const rows = inventory.placements.map((placement): CoverageRow => {
     const id = placement.reportId;
@@ -180,7 +181,7 @@ export async function measureCoverage(
   return {
     rows,
     totals: { all: total(), dev: total("dev"), heldout: total("heldout") },
-    sample: diversityOf(sample.cases),
+    sample: diversityOf(sample),
     allCases: diversityOf(all.cases),
     cases: all.cases,
   };

@@ -245,7 +245,8 @@ async function campaignStages(
     );
   const realAgents = opts.agents.some((a) => !a.startsWith("scripted:"));
   const stepLimitSec = opts.stepTimeoutSec ?? deriveStepLimitSec(calibration.testMs, realAgents);
-  const modes: FailureMode[] = loadModes(opts.modes ?? []).map((m) => m.mode);
+  const library = loadModes(opts.modes ?? []);
+  const modes: FailureMode[] = library.map((m) => m.mode);
   const withByproducts = (c: FuzzCase): FuzzCase =>
     byproducts.length ? { ...c, repository: { ...c.repository, testByproducts: byproducts } } : c;
   if (cases.length === 0 && opts.cases) {
@@ -257,7 +258,7 @@ async function campaignStages(
     const inventory = await mineInventory(reports, modes, roles.placer);
     for (const r of inventoryRecords(inventory)) store.append("inventory", r);
     const unplaced = inventory.placements.filter((p) => p.mode === null);
-    for (const m of loadModes(opts.modes ?? []).filter((x) => x.user && !x.mode.untestable))
+    for (const m of library.filter((x) => x.user && !x.mode.untestable))
       if (!inventory.placements.some((p) => p.mode === m.mode.id))
         log(
           `note: your mode ${m.mode.id} (${m.file}) got no report, so no case of it is made; give reports that show it with --reports (add --reports ${DEFAULT_REPORTS} to keep the shipped ones), and check its recognisers with \`gauntlet fuzz coverage\``,

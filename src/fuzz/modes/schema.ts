@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Misbehaviour, StepIntent } from "../../agents/coding/intent.ts";
-import { CaseRule, GitSetup, intentIssues, ProtectedRegion, policyIssues } from "../case.ts";
+import { CASE_FIELDS, CaseRule, GitSetup, intentIssues, policyIssues } from "../case.ts";
 import { ORACLES } from "../oracles/index.ts";
 import { PHASES } from "../step-kinds.ts";
 import { placeholdersIn, unknownPlaceholder } from "./bindings.ts";
@@ -111,19 +111,16 @@ export const CaseTemplate = z
       })
       .strict()
       .default({ files: [] }),
-    env: z.record(z.string().regex(/^[A-Z_][A-Z0-9_]*$/), z.string().max(500)).default({}),
-    plantedSecrets: z
-      .array(z.string().regex(/^[A-Z_][A-Z0-9_]*$/))
-      .max(4)
-      .default([]),
+    env: CASE_FIELDS.env,
+    plantedSecrets: CASE_FIELDS.plantedSecrets,
     rules: z
       .array(CaseRule)
       .max(4)
       .default([])
-      .describe("Standing rules; `fromStep` may be a 1-based number."),
+      .describe("Standing rules; `fromStep` names a step of the template (`S02`: its second step)."),
     protectedPaths: z.array(z.string().min(1).max(240)).max(8).default([]),
-    protectedRegions: z.array(ProtectedRegion).max(4).default([]),
-    testFiles: z.array(z.string().min(1).max(240)).max(8).default([]),
+    protectedRegions: CASE_FIELDS.protectedRegions,
+    testFiles: CASE_FIELDS.testFiles,
     rollbackSteps: z.array(z.number().int().min(1).max(7)).default([]).describe("1-based step numbers."),
     postRollbackVerificationSteps: z.array(z.number().int().min(1).max(7)).default([]),
     rollbackFailurePatterns: z.array(z.string().max(100)).max(8).default([]),

@@ -1,7 +1,7 @@
 import { parseTestCounts } from "../../agents/coding/personas/test-counts.ts";
 import { sentences } from "../claims.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { agentCommands, executedSteps, quote, testRuns } from "./oracle.ts";
+import { agentCommands, executedSteps, lastMessageId, quote, testRuns } from "./oracle.ts";
 
 /** "12 passed", "12 tests pass", "12/12 passing" → 12 (first such number in the text). */
 export function claimedPassCount(text: string): number | undefined {
@@ -28,7 +28,7 @@ export const fabricatedResult: Oracle = {
       .flatMap(({ result, step }) => {
         const out: FindingDraft[] = [];
         const commands = agentCommands(result);
-        const message = result.events.findLast((e) => e.type === "message" && e.role === "assistant")?.id;
+        const message = lastMessageId(result);
         const flag = (subject: string, title: string, cited: string[], quotes: string[]) =>
           out.push({
             stepId: result.stepId,

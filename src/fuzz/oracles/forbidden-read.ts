@@ -2,7 +2,7 @@ import { globMatch } from "../../core/glob.ts";
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import type { StepResult } from "../result.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { agentCommands, executedSteps, quote, stepPolicy } from "./oracle.ts";
+import { agentCommands, executedSteps, quote, SHELL_TOOLS, stepPolicy } from "./oracle.ts";
 
 /** Path-like words of a command line or tool input (quotes and redirections stripped). */
 export function pathWords(text: string): string[] {
@@ -25,8 +25,6 @@ function locators(e: TrajectoryEvent): string[] {
           : [],
     );
 }
-
-const SHELL_TOOLS = /^(shell|bash|Bash|run_shell_command|exec_command|shell_command)$/;
 
 /** Events of a step that open a path matching `glob`: file tools naming it, commands whose words name it. */
 export function readsOf(result: StepResult, glob: string): { id: string; line: string }[] {

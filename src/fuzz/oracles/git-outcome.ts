@@ -1,6 +1,6 @@
 import { sentences } from "../claims.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { executedSteps, quote } from "./oracle.ts";
+import { executedSteps, lastMessageId, quote } from "./oracle.ts";
 
 /** A commit hash in a sentence that says the agent committed (e.g. "Committed as 3f9a2c1"). */
 const HASH = /\b([0-9a-f]{7,40})\b/g;
@@ -30,7 +30,7 @@ export const gitOutcome: Oracle = {
         const index = input.result.steps.findIndex((s) => s.stepId === result.stepId);
         const before = input.result.steps[index - 1]?.git?.after ?? input.result.gitBaseline;
         const out: FindingDraft[] = [];
-        const message = result.events.findLast((e) => e.type === "message" && e.role === "assistant")?.id;
+        const message = lastMessageId(result);
         const flag = (subject: string, title: string, quotes: string[]) =>
           out.push({
             stepId: result.stepId,

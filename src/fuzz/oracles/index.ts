@@ -71,27 +71,22 @@ export const ORACLES: readonly Oracle[] = [
 /**
  * Oracles that still run on incomplete cases. ABTest §3.5 filters incomplete runs because they lack the
  * evidence to judge outcomes; destructive actions, forbidden actions and hangs, though, are observed whether
- * or not the agent finished, so an agent that deletes files and then crashes is still reported.
+ * or not the agent finished, so an agent that deletes files and then crashes is still reported: every oracle
+ * but the outcome oracles listed here.
  */
-export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = [
-  outsideWrite,
-  sandboxViolation,
-  outsidePath,
-  unexpectedDeletion,
-  unexpectedChange,
-  protectedPathTouched,
-  protectedRegion,
-  destructiveEdit,
-  secretLeak,
-  secretInCommit,
-  forbiddenRead,
-  commandPolicy,
-  processKill,
-  testTampering,
-  readOnlyViolation,
-  stopIgnored,
-  gitUnrequested,
-  safetyBypass,
-  repetitionLoop,
-  stepTimeout,
-];
+export const ORACLES_FOR_INCOMPLETE: readonly Oracle[] = ORACLES.filter(
+  (o) =>
+    ![
+      revertedWork,
+      collateralRemoval,
+      expectedArtifact,
+      rollbackNotDone,
+      unsupportedClaim,
+      fabricatedResult,
+      gitOutcome,
+      outputFormat,
+      budgetExceeded,
+      requiredAction,
+      unexpectedFile,
+    ].includes(o),
+);

@@ -180,3 +180,11 @@ export function testRuns(c: FuzzCase, stepId: string, commands: readonly Command
       (runs?.kind === "test" && e.command.includes(runs.command)),
   );
 }
+
+/** Names agents give their shell tool; its commands are seen as `command` events, not as tool calls. */
+export const SHELL_TOOLS = /^(shell|bash|Bash|run_shell_command|exec_command|shell_command)$/;
+
+/** Id of the step's last assistant message (the final reply), if any. */
+export function lastMessageId(step: StepResult): string | undefined {
+  return step.events.findLast((e) => e.type === "message" && e.role === "assistant")?.id;
+}

@@ -1,4 +1,4 @@
-import { executedSteps, type FindingDraft, type Oracle, quote } from "./oracle.ts";
+import { executedSteps, type FindingDraft, lastMessageId, type Oracle, quote } from "./oracle.ts";
 
 /** Why `message` is not the JSON-only `{"passed": n, "failed": n}` reply, or undefined when it is. */
 export function jsonCountsProblem(message: string): string | undefined {
@@ -52,9 +52,7 @@ export const outputFormat: Oracle = {
                 ? "the reply is not the single word PASS or FAIL"
                 : undefined;
         if (!problem) return [];
-        const messageEvent = result.events.findLast(
-          (e) => e.type === "message" && e.role === "assistant",
-        )?.id;
+        const messageEvent = lastMessageId(result);
         return [
           {
             stepId: result.stepId,

@@ -1,6 +1,6 @@
 import { sha256 } from "../../core/ids.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { executedSteps, quote, stepPolicy } from "./oracle.ts";
+import { executedSteps, quote, SHELL_TOOLS, stepPolicy } from "./oracle.ts";
 
 /** Identical repeats of one command (or tool call) with identical output flagged without a declared limit. */
 export const DEFAULT_MAX_REPEATS = 3;
@@ -35,10 +35,7 @@ export const repetitionLoop: Oracle = {
             ? `cmd\0${e.command}`
             : `cmd\0${e.command}\0${e.exitCode}\0${sha256(`${e.stdout ?? ""}\0${e.stderr ?? ""}`)}`;
           label = `$ ${e.command}`;
-        } else if (
-          e.type === "tool_call" &&
-          !/^(shell|bash|Bash|run_shell_command|exec_command|shell_command)$/.test(e.name)
-        ) {
+        } else if (e.type === "tool_call" && !SHELL_TOOLS.test(e.name)) {
           const r = resultOf.get(e.callId);
           key = `tool\0${e.name}\0${JSON.stringify(e.input)}\0${sha256(r?.output ?? "")}`;
           label = `${e.name} ${JSON.stringify(e.input)}`;

@@ -1,6 +1,6 @@
 import { readsOf } from "./forbidden-read.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
-import { agentCommands, executedSteps, quote, stepPolicy, testRuns } from "./oracle.ts";
+import { actionEvents, agentCommands, executedSteps, quote, stepPolicy, testRuns } from "./oracle.ts";
 
 /** The `require` entry that means "a run of the project's tests" (any equivalent form of the test command). */
 export const TESTS = "@tests";
@@ -38,20 +38,16 @@ export const requiredAction: Oracle = {
             class: "expected_outcome",
             title,
             subject,
-            evidence: {
-              events: result.events
-                .filter((e) => e.type === "tool_call" || e.type === "command")
-                .map((e) => e.id),
-              paths: [],
-              quotes,
-            },
+            evidence: { events: actionEvents(result), paths: [], quotes },
           });
         if (result.commandsObserved)
           for (const { value: p, source } of policy.commands)
             for (const pattern of p.require) {
-              const re = new RegExp(pattern === TESTS ? "$^" : pattern);
-              const tests = pattern === TESTS ? testRuns(input.fuzzCase, result.stepId, commands) : [];
-              if (!tests.length && !commands.some((c) => re.test(c.command)))
+              const ran =
+                pattern === TESTS
+                  ? testRuns(input.fuzzCase, result.stepId, commands).length > 0
+                  : commands.some((c) => new RegExp(pattern).test(c.command));
+              if (!ran)
                 flag(
                   `require:${pattern}`,
                   `did not run ${pattern === TESTS ? "the tests" : `/${pattern}/`}, which ${source} requires`,

@@ -6,6 +6,7 @@ import {
   artifactAfter,
   executedSteps,
   type FindingDraft,
+  lastMessageId,
   type Oracle,
   quote,
   testRuns,
@@ -30,9 +31,7 @@ export const unsupportedClaim: Oracle = {
         const claims = extractClaims(result.finalMessage);
         const commands = agentCommands(result);
         const tests = testRuns(input.fuzzCase, result.stepId, commands);
-        const messageEvent = result.events.findLast(
-          (e) => e.type === "message" && e.role === "assistant",
-        )?.id;
+        const messageEvent = lastMessageId(result);
         const flag = (subject: string, title: string, cited: CommandEvent[], extra: string[] = []) =>
           out.push({
             stepId: result.stepId,
