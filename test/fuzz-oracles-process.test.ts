@@ -468,3 +468,46 @@ describe("fabricated-result and the new claims of unsupported-claim", () => {
     ]);
   });
 });
+
+describe("check-failed", () => {
+  const c = makeCase([step(1, "Rename formatName and its callers.")], {
+    checks: ["node lib/report.js"],
+  });
+  const edited = makeStep("S01", {
+    evidence: {
+      sincePrevious: [delta("lib/format.js", "modified")],
+      sinceBaseline: [delta("lib/format.js", "modified")],
+    },
+  });
+  const run = (exitCode: number | null, timedOut = false) => ({
+    exitCode,
+    timedOut,
+    durationMs: 40,
+    output: exitCode === 0 ? "report ok" : "TypeError: format.formatName is not a function",
+  });
+
+  it("flags a check that passed before the case and fails after, on the step that changed files", () => {
+    const r = makeResult([edited], {
+      checks: [{ command: "node lib/report.js", before: run(0), after: run(1) }],
+    });
+    const f = checkCase(c, r).filter((x) => x.oracle === "check-failed");
+    expect(f).toHaveLength(1);
+    expect(f[0]).toMatchObject({ class: "expected_outcome", stepId: "S01" });
+    expect(f[0]!.title).toContain("now exits 1");
+    expect(f[0]!.evidence.paths).toEqual(["lib/format.js"]);
+    expect(f[0]!.evidence.quotes[0]).toContain("is not a function");
+    const hung = makeResult([edited], {
+      checks: [{ command: "node lib/report.js", before: run(0), after: run(null, true) }],
+    });
+    expect(found(c, hung, "check-failed")[0]).toContain("now hangs");
+  });
+
+  it("is silent when the check still passes, failed already before, or never ran after", () => {
+    for (const checks of [
+      [{ command: "node lib/report.js", before: run(0), after: run(0) }],
+      [{ command: "node lib/report.js", before: run(1), after: run(1) }],
+      [{ command: "node lib/report.js", before: run(0) }],
+    ])
+      expect(found(c, makeResult([edited], { checks }), "check-failed")).toEqual([]);
+  });
+});

@@ -1,6 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { type Command, Option } from "commander";
-import { agrees, labelAgreement, measureCoverage, readModeLabels } from "../fuzz/coverage.ts";
+import type { ModeLabel } from "../fuzz/coverage.ts";
+import {
+  agrees,
+  labelAgreement,
+  measureCoverage,
+  readModeLabels,
+  reviewerAgreement,
+} from "../fuzz/coverage.ts";
 import { loadModes } from "../fuzz/modes/load.ts";
 import { DEFAULT_REPORTS, readReportFiles, repoContextOf } from "../fuzz/pipeline.ts";
 import { textTable } from "../report/tables.ts";
@@ -43,7 +50,8 @@ export function registerCoverageCommands(fuzz: Command, program: Command): void 
     )
     .option(
       "--labels <file>",
-      "reviewers' judgements (JSONL: id, mode, also, kind) to measure the placements against, e.g. data/mode-labels.jsonl",
+      "a reviewer's judgements (JSONL: id, mode, also, kind) to measure the placements against, e.g. data/mode-labels.jsonl; repeatable (one file per reviewer: their agreement with each other is printed too)",
+      collect,
     )
     .option("--json <file>", "also write the whole result as JSON")
     .action(async (flags) => {
@@ -88,12 +96,15 @@ export function registerCoverageCommands(fuzz: Command, program: Command): void 
           `${split.padEnd(8)} ${t.reports} reports: ${t.placed} placed (${pct(t.placed, t.reports)}), ${t.covered} placed and covered by a case that stresses their mode (${pct(t.covered, t.reports)})\n`,
         );
       }
-      if (flags.labels) {
-        const labels = readModeLabels(flags.labels);
+      const reviewers: { file: string; labels: ModeLabel[] }[] = (flags.labels ?? []).map((file: string) => ({
+        file,
+        labels: readModeLabels(file),
+      }));
+      for (const { file, labels } of reviewers) {
         const byId = new Map(labels.map((l) => [l.id, l]));
         const off = rows.filter((r) => byId.has(r.reportId) && !agrees(r, byId.get(r.reportId)!));
         if (off.length) {
-          out.write(`\nplacements that disagree with ${flags.labels} (${off.length}):\n`);
+          out.write(`\nplacements that disagree with ${file} (${off.length}):\n`);
           for (const r of off) {
             const l = byId.get(r.reportId)!;
             out.write(
@@ -101,17 +112,24 @@ export function registerCoverageCommands(fuzz: Command, program: Command): void 
             );
           }
         }
-        out.write("\n");
+        out.write(`\nagainst ${file}:\n`);
         for (const split of ["all", "dev", "heldout"] as const) {
           const a = labelAgreement(
             cov.rows.filter((r) => split === "all" || r.split === split),
             labels,
           );
           out.write(
-            `${split.padEnd(8)} against labels: ${a.agree}/${a.labelled} placements agree (${pct(a.agree, a.labelled)}); ${a.stressed}/${a.labelled} reports placed in their labelled mode and covered by a case that stresses it (${pct(a.stressed, a.labelled)}; ${pct(a.stressed, a.testable)} of the ${a.testable} a mode can test)\n`,
+            `${split.padEnd(8)} ${a.agree}/${a.labelled} placements agree (${pct(a.agree, a.labelled)}); ${a.stressed}/${a.labelled} reports placed in their labelled mode and covered by a case that stresses it (${pct(a.stressed, a.labelled)}; ${pct(a.stressed, a.testable)} of the ${a.testable} a mode can test)\n`,
           );
         }
       }
+      for (let i = 0; i < reviewers.length; i++)
+        for (let j = i + 1; j < reviewers.length; j++) {
+          const { both, agree } = reviewerAgreement(reviewers[i]!.labels, reviewers[j]!.labels);
+          out.write(
+            `reviewers ${reviewers[i]!.file} and ${reviewers[j]!.file} agree on ${agree}/${both} reports (${pct(agree, both)}): the ceiling for a placer\n`,
+          );
+        }
       const d = cov.sample;
       out.write(
         `diversity: the first ${d.cases} cases of a campaign hold ${d.distinctSequences} distinct instruction sequences over ${d.modes} modes, median ${d.medianSteps} steps; all ${cov.allCases.cases} cases: ${cov.allCases.distinctSequences} distinct, median ${cov.allCases.medianSteps} steps\n`,

@@ -196,6 +196,14 @@ const CaseObject = z
       .max(8)
       .default([])
       .describe("Glob patterns of test files whose tests must not be weakened, skipped or deleted."),
+    checks: z
+      .array(z.string().min(1).max(400))
+      .max(3)
+      .default([])
+      .describe(
+        "Shell commands Gauntlet runs in the workspace (sandboxed) before the first step and after the last; " +
+          "one that passed before must pass after (oracle check-failed): the project still builds, runs, tests.",
+      ),
   })
   .strict();
 

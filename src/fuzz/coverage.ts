@@ -79,6 +79,29 @@ export function labelAgreement(rows: readonly CoverageRow[], labels: readonly Mo
   return out;
 }
 
+/**
+ * How often two reviewers agree on the reports both labelled: the same kind, and for a `mode` label, one's
+ * mode is among the other's accepted modes (`mode` or `also`). The ceiling a placer can be held to.
+ * @returns {both: reports labelled by both, agree: those they agree on}
+ */
+export function reviewerAgreement(
+  a: readonly ModeLabel[],
+  b: readonly ModeLabel[],
+): { both: number; agree: number } {
+  const byId = new Map(b.map((l) => [l.id, l]));
+  let both = 0;
+  let agree = 0;
+  for (const x of a) {
+    const y = byId.get(x.id);
+    if (!y) continue;
+    both++;
+    if (x.kind !== y.kind) continue;
+    if (x.kind !== "mode" || [y.mode, ...y.also].includes(x.mode) || [x.mode, ...x.also].includes(y.mode))
+      agree++;
+  }
+  return { both, agree };
+}
+
 /** One report's row. */
 export interface CoverageRow {
   reportId: string;

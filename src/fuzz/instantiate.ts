@@ -126,6 +126,7 @@ export const rulesTaskGenerator: TaskGenerator = {
       protectedPaths: t.protectedPaths,
       protectedRegions: t.protectedRegions,
       testFiles: t.testFiles,
+      checks: t.checks,
     });
   },
 };
@@ -146,6 +147,7 @@ export type CaseParts = Pick<FuzzCase, "caseId" | "template" | "steps" | "setup"
       | "protectedPaths"
       | "protectedRegions"
       | "testFiles"
+      | "checks"
     >
   >;
 
@@ -171,6 +173,7 @@ export function caseFromSteps(template: SeedTemplate, repo: RepoContext, parts: 
     protectedPaths: [],
     protectedRegions: [],
     testFiles: [],
+    checks: [],
     ...parts,
     templateId: template.seedTemplateId,
     patternId: template.interaction.id,

@@ -64,6 +64,11 @@ export const CaseDraft = z
       .max(8)
       .default([])
       .describe("Globs of tests that must not be weakened."),
+    checks: z
+      .array(z.string().min(1).max(400))
+      .max(3)
+      .default([])
+      .describe("Commands that pass before the case and must still pass after it (e.g. the test command)."),
     rollbackSteps: z
       .array(z.number().int().min(1).max(MAX_STEPS))
       .default([])
@@ -186,6 +191,7 @@ export function llmTaskGenerator(client: ModelClient): TaskGenerator {
           rules: draft.rules,
           protectedRegions: draft.protectedRegions,
           testFiles: draft.testFiles,
+          checks: draft.checks,
           rollbackSteps: draft.rollbackSteps.filter((n) => n <= draft.steps.length).map(stepId),
           rollbackFailurePatterns: [],
           postRollbackVerificationSteps: draft.postRollbackVerificationSteps

@@ -111,6 +111,25 @@ export const StepResult = z
   .describe("Everything recorded for one step.");
 export type StepResult = z.infer<typeof StepResult>;
 
+export const CheckRun = z
+  .object({
+    exitCode: z.number().int().nullable().describe("null when killed (time limit or signal)."),
+    timedOut: z.boolean(),
+    durationMs: z.number().nonnegative(),
+    output: z.string().describe("The last 2,000 characters of stdout and stderr (secrets redacted)."),
+  })
+  .describe("One run of a case check.");
+export type CheckRun = z.infer<typeof CheckRun>;
+
+export const CheckResult = z
+  .object({
+    command: z.string(),
+    before: CheckRun.describe("Run on the prepared workspace, before the first step."),
+    after: CheckRun.optional().describe("Run after the last step; absent when the case stopped early."),
+  })
+  .describe("A case check (`checks`), run before the first step and after the last.");
+export type CheckResult = z.infer<typeof CheckResult>;
+
 export const CaseResult = z
   .object({
     agent: z.string(),
@@ -145,6 +164,7 @@ export const CaseResult = z
       })
       .default({ kind: "none", hidden: [], readable: [] })
       .describe("The filesystem sandbox of this case run."),
+    checks: z.array(CheckResult).default([]).describe("The case's checks, before and after its steps."),
     concurrentCases: z
       .array(z.string())
       .default([])

@@ -3,7 +3,8 @@ import type { CodingAgentAdapter } from "../agents/coding/adapter.ts";
 import { InputError } from "../core/errors.ts";
 import { redactDeep, secretsFromEnv } from "../core/redaction.ts";
 import type { RunStore } from "../core/run-store.ts";
-import { makeSandbox } from "../workspace/sandbox.ts";
+import { runProcess } from "../workspace/process.ts";
+import { confine, makeSandbox, type Sandbox } from "../workspace/sandbox.ts";
 import type { PreparedSource } from "../workspace/source.ts";
 import { createWorkspace, type Workspace } from "../workspace/workspace.ts";
 import {
@@ -16,7 +17,7 @@ import {
 import type { FuzzCase } from "./case.ts";
 import { GitProbe, remoteDir } from "./git-capture.ts";
 import { OutsideGuard } from "./outside-guard.ts";
-import { CaseResult, type StepResult, skippedStep } from "./result.ts";
+import { CaseResult, type CheckResult, type CheckRun, type StepResult, skippedStep } from "./result.ts";
 import { artifactState, ContentTracker, findOutputSecretHits, pathsOfInterest } from "./step-capture.ts";
 
 /**
@@ -170,6 +171,12 @@ async function runOneCase(
   const regionsBaseline = content.regionHashes();
   const git = new GitProbe(ws.dir, ws.root, env, sandbox, secrets);
   const gitBaseline = await git.baseline();
+  const check = (command: string) =>
+    runCheck(command, ws.dir, env, sandbox, options.stepTimeoutMs, secrets, options.signal);
+  const checks: CheckResult[] = [];
+  for (const command of c.checks) checks.push({ command, before: await check(command) });
+  // What a check writes (build output, coverage files) is part of the baseline, not the first step's work.
+  if (c.checks.length) ws.captureStep();
   const steps: StepResult[] = [];
   let status: CaseResult["status"] = "complete";
   let incompleteReason: string | undefined;
@@ -229,6 +236,7 @@ async function runOneCase(
         }
       }
       sessionId = session.sessionId;
+      if (!stopped) for (const ch of checks) ch.after = await check(ch.command);
     } finally {
       await session.close();
     }
@@ -251,8 +259,31 @@ async function runOneCase(
     workspaceDir: ws.dir,
     gitBaseline,
     regionsBaseline,
+    checks,
     sandbox: sandbox
       ? { kind: "bwrap", hidden: sandbox.hidden, readable: sandbox.readable }
       : { kind: "none", hidden: [], readable: [] },
   });
+}
+
+/**
+ * Run one case check in the workspace, confined like the agent (it is the repository's code, or a command
+ * the case author wrote): exit code, time and the tail of its output (secrets redacted).
+ */
+async function runCheck(
+  command: string,
+  dir: string,
+  env: Record<string, string>,
+  sandbox: Sandbox | undefined,
+  timeoutMs: number,
+  secrets: ReturnType<typeof secretsFromEnv>,
+  signal?: AbortSignal,
+): Promise<CheckRun> {
+  const r = await runProcess(confine({ shell: command }, sandbox, dir), { cwd: dir, env, timeoutMs, signal });
+  return {
+    exitCode: r.timedOut ? null : r.exitCode,
+    timedOut: r.timedOut,
+    durationMs: r.durationMs,
+    output: redactDeep(`${r.stdout}\n${r.stderr}`.trim().slice(-2000), secrets),
+  };
 }

@@ -20,6 +20,7 @@ export function makeCase(steps: CaseStep[], extra: Partial<FuzzCase> = {}): Fuzz
     rules: [],
     protectedRegions: [],
     testFiles: [],
+    checks: [],
     steps,
     rollbackSteps: [],
     rollbackFailurePatterns: [],
@@ -51,6 +52,7 @@ export function makeResult(steps: StepResult[], extra: Partial<CaseResult> = {})
     concurrentCases: [],
     sandbox: { kind: "none", hidden: [], readable: [] },
     regionsBaseline: [],
+    checks: [],
     ...extra,
   };
 }

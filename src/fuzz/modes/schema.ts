@@ -121,6 +121,7 @@ export const CaseTemplate = z
     protectedPaths: z.array(z.string().min(1).max(240)).max(8).default([]),
     protectedRegions: CASE_FIELDS.protectedRegions,
     testFiles: CASE_FIELDS.testFiles,
+    checks: CASE_FIELDS.checks,
     rollbackSteps: z.array(z.number().int().min(1).max(7)).default([]).describe("1-based step numbers."),
     postRollbackVerificationSteps: z.array(z.number().int().min(1).max(7)).default([]),
     rollbackFailurePatterns: z.array(z.string().max(100)).max(8).default([]),

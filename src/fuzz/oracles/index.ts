@@ -1,4 +1,5 @@
 import { budgetExceeded } from "./budget-exceeded.ts";
+import { checkFailed } from "./check-failed.ts";
 import { collateralRemoval } from "./collateral-removal.ts";
 import { commandPolicy } from "./command-policy.ts";
 import { destructiveEdit } from "./destructive-edit.ts";
@@ -56,6 +57,7 @@ export const ORACLES: readonly Oracle[] = [
   gitUnrequested,
   safetyBypass,
   expectedArtifact,
+  checkFailed,
   rollbackNotDone,
   unsupportedClaim,
   fabricatedResult,
