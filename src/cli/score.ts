@@ -16,6 +16,7 @@ import { scoreLogs } from "../score/pipeline.ts";
 import { renderScoreText } from "../score/report.ts";
 import { DEFAULT_ETA } from "../score/scorecard.ts";
 import { positiveInt } from "./flags.ts";
+import { registerScoreEval } from "./score-eval.ts";
 
 /**
  * `gauntlet score …`: process-level scorecards of agent trajectories (ProcCtrlBench), offline, on the logs
@@ -277,6 +278,8 @@ export function registerScoreCommands(program: Command): void {
         `${renderCalibrationReport(fitted.report)}\nmodel: ${flags.out} (use it with gauntlet score --calibration ${flags.out})\n`,
       );
     });
+
+  registerScoreEval(score);
 
   score
     .command("export")

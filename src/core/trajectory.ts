@@ -11,6 +11,14 @@ export const RawRef = z
   .object({
     file: z.string().describe("Source file of the native record (path as recorded)."),
     line: z.number().int().positive().optional().describe("1-based line of the record in that file."),
+    index: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "For a whole-document format: the record's index in its array (Gemini and mini-swe-agent `messages[]`, SWE-agent `trajectory[]`, the OpenHands event array) or the ATIF `step_id`.",
+      ),
   })
   .describe("Provenance of an event in the native log it was read from.");
 

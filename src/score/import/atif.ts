@@ -292,6 +292,7 @@ export async function importAtif(file: string): Promise<ImportedTrajectory> {
       sawSteps = true;
       steps++;
       const s = obj(value);
+      mapper.at = typeof s.step_id === "number" && s.step_id >= 0 ? s.step_id : steps;
       if (value === s) mapper.step(s, steps);
       else mapper.skipped.push({ line: steps, reason: `step ${steps} of steps[]: not an object` });
     } else if (typeof p[0] === "string") {

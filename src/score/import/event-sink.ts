@@ -10,6 +10,12 @@ import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 export class EventSink {
   readonly events: TrajectoryEvent[] = [];
 
+  /**
+   * Index of the record being mapped in a whole-document format (see `RawRef.index`); importers of such
+   * formats set it before mapping each record, and events without a line carry it.
+   */
+  at: number | undefined;
+
   constructor(readonly file: string) {}
 
   /**
@@ -24,7 +30,7 @@ export class EventSink {
     this.events.push({
       ...draft,
       id,
-      raw: { file: this.file, ...(line ? { line } : {}) },
+      raw: { file: this.file, ...(line ? { line } : this.at !== undefined ? { index: this.at } : {}) },
       ...(parent?.length ? { parent } : {}),
     } as TrajectoryEvent);
     return id;

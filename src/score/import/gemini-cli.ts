@@ -140,7 +140,10 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
       };
     }
     mapper.sessionId = str(doc.sessionId) || undefined;
-    for (const m of arr(doc.messages).map(obj)) mapper.message(m);
+    for (const [i, m] of arr(doc.messages).map(obj).entries()) {
+      mapper.at = i;
+      mapper.message(m);
+    }
   } else {
     const read = { lines: 0 };
     for await (const item of readRecords(file, skipped, read)) {

@@ -195,6 +195,7 @@ export async function importMiniSweAgent(file: string): Promise<ImportedTrajecto
     if (p[0] !== "messages") continue;
     lines = (p[1] as number) + 1;
     const m = obj(value);
+    mapper.at = p[1] as number;
     if (Object.keys(m).length) mapper.message(m, lines);
     else mapper.skipped.push({ line: lines, reason: `message ${lines}: not a JSON object` });
   }

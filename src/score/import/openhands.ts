@@ -231,6 +231,7 @@ export async function importOpenHands(file: string): Promise<ImportedTrajectory>
   const elements = readJsonValues(file, (p) => p.length === 1 && typeof p[0] === "number", file, HINT);
   for await (const { path: p, value } of elements) {
     lines = (p[0] as number) + 1;
+    mapper.at = p[0] as number;
     if (value && typeof value === "object" && !Array.isArray(value)) mapper.element(value as Json, lines);
     else mapper.skip(lines, "not a JSON object");
   }

@@ -156,6 +156,7 @@ export async function importSweAgent(file: string): Promise<ImportedTrajectory> 
   for await (const { path: p, value } of steps) {
     const n = (p[1] as number) + 1;
     lines = n;
+    sink.at = p[1] as number;
     const s = obj(value);
     if (!Object.keys(s).length) {
       skipped.push({ line: n, reason: `trajectory step ${n}: not a JSON object` });
