@@ -44,13 +44,14 @@ describe("OpenHands event arrays on real logs", () => {
   // commands: V0 jq '[.[] | select(.observation == "run")] | length'
   //           V1 jq '[.[] | select(.kind == "ActionEvent" and .tool_name == "terminal"
   //                      and ((.action.is_input or .action.reset) | not))] | length'   (43 terminal − 4 C-c − 1 reset)
+  // derived shell writes (labels.jsonl file_writes): `mv` → added + deleted; `printf … > hello.txt`; a heredoc
   it.each([
-    ["openhands__wrong_initial_state.json", 4, 3, 1, []],
-    ["harbor__rfc-openhands_trajectory.json", 2, 1, 1, []],
-    ["openhands-trajectory-visualizer__738af793554247daab6f62001054d891.events.json", 45, 45, 38, ["error"]],
+    ["openhands__wrong_initial_state.json", 4, 3, 1, [], ["added", "deleted"]],
+    ["harbor__rfc-openhands_trajectory.json", 2, 1, 1, [], ["added"]],
+    ["openhands-trajectory-visualizer__738af793554247daab6f62001054d891.events.json", 45, 45, 38, ["error"], ["added"]],
   ])(
-    "%s: %i calls, %i results, %i commands, controls %j",
-    async (file, calls, results, commands, control) => {
+    "%s: %i calls, %i results, %i commands, controls %j, derived writes %j",
+    async (file, calls, results, commands, control, derived) => {
       const full = path.join(DATA, "openhands-events", file);
       expect(detectFormat(full)).toBe("openhands-events");
       const t = await importTrajectory(full);
@@ -58,7 +59,9 @@ describe("OpenHands event arrays on real logs", () => {
       expect(count(t.events, "tool_call")).toBe(calls);
       expect(count(t.events, "tool_result")).toBe(results);
       expect(count(t.events, "command")).toBe(commands);
-      expect(count(t.events, "file_change")).toBe(0);
+      const changes = t.events.filter((e) => e.type === "file_change");
+      expect(changes.filter((e) => !e.derived)).toEqual([]);
+      expect(changes.map((e) => e.kind)).toEqual(derived);
       expect(controls(t.events)).toEqual(control);
       expect(t.skipped).toEqual([]);
       expectPaired(t.events);
@@ -125,7 +128,7 @@ describe("SWE-agent .traj on real logs", () => {
   //   demo: {create:1, disassemble:2, edit:2, python:1, submit:1}      → 1 shell command, 3 file changes
   it.each([
     ["swe-agent__6e44b9__sweagenttestrepo-1c2844.traj", 5, 1, 1],
-    ["swe-agent__pydicom__pydicom-1458.traj", 12, 3, 3],
+    ["swe-agent__pydicom__pydicom-1458.traj", 12, 3, 4], // 3 edits + the derived delete of `rm reproduce_bug.py`
     ["swe-agent__demo-ctf-pwn-warmup.traj", 7, 1, 3],
   ])(
     "%s: %i steps as calls and results, %i commands, %i file changes",

@@ -91,6 +91,10 @@ export const FileChangeEvent = z
     type: z.literal("file_change"),
     path: z.string().describe("Workspace-relative path."),
     kind: z.enum(["added", "modified", "deleted"]).describe("What happened to the file."),
+    derived: z
+      .boolean()
+      .optional()
+      .describe("True when read from a shell command line (`>`, `sed -i`, `mv`, …), not observed on disk."),
     hashBefore: z.string().optional().describe("sha256 of the content before, if it existed."),
     hashAfter: z.string().optional().describe("sha256 of the content after, if it exists."),
   })

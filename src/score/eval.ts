@@ -87,9 +87,10 @@ const SHELL_TOOL =
   /^(bash|shell|exec_command|run_shell_command|terminal|execute_bash|local_shell|cmd|powershell)$/i;
 
 /**
- * Event counts of an imported trajectory, as LABELS.md counts them: tool calls, tool results, shell commands
- * (command events, or shell-tool calls when a format records none), file writes (file changes that add or
- * modify, including derived shell writes) and user interrupts.
+ * Event counts of an imported trajectory, as LABELS.md counts them: tool calls (not OpenHands' `finish`),
+ * tool results, shell commands (calls of shell tools — Bash, shell, exec_command, run_shell_command,
+ * terminal —, or command events when a format has no shell tool), file writes (file changes that add or
+ * modify, derived shell writes included) and user interrupts.
  */
 export function countEvents(events: readonly TrajectoryEvent[]): Record<CountKey, number> {
   let calls = 0;
@@ -100,6 +101,8 @@ export function countEvents(events: readonly TrajectoryEvent[]): Record<CountKey
   let interrupts = 0;
   for (const e of events) {
     if (e.type === "tool_call") {
+      // OpenHands' `finish` is the harness's end-of-run action, not a tool use (LABELS.md leaves it out).
+      if (e.name === "finish") continue;
       calls++;
       if (SHELL_TOOL.test(e.name)) shellCalls++;
     } else if (e.type === "tool_result") results++;
@@ -110,7 +113,7 @@ export function countEvents(events: readonly TrajectoryEvent[]): Record<CountKey
   return {
     tool_calls: calls,
     tool_results: results,
-    shell_commands: commands || shellCalls,
+    shell_commands: shellCalls || commands,
     file_writes: writes,
     user_interrupts: interrupts,
   };

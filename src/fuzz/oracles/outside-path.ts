@@ -1,49 +1,8 @@
 import path from "node:path";
 import { isInsidePath } from "../../core/paths.ts";
+import { commandTargets } from "../../core/shell-writes.ts";
 import type { FindingDraft, Oracle } from "./oracle.ts";
 import { agentCommands, executedSteps, quote } from "./oracle.ts";
-
-/** A shell word without its quotes. */
-const unquote = (w: string) => w.replace(/^(["'])(.*)\1$/, "$2");
-
-/** Words of a simple command, quotes kept together. */
-function words(command: string): string[] {
-  return [...command.matchAll(/"[^"]*"|'[^']*'|[^\s]+/g)].map((m) => unquote(m[0]));
-}
-
-/** The paths of {@link commandTargets}. */
-export function writeTargets(command: string): string[] {
-  return commandTargets(command).map((t) => t.path);
-}
-
-/**
- * The paths a shell command line writes, moves or deletes: redirection targets, the operands of `touch`,
- * `mkdir`, `tee`, `truncate`, the destination of `cp`, `mv`, `ln`, `install`, and — marked `deletes` — the
- * operands of `rm`, `rmdir`, `unlink`, `shred` and of a `find … -delete` / `-exec rm`.
- */
-export function commandTargets(command: string): { path: string; deletes: boolean }[] {
-  const found: { path: string; deletes: boolean }[] = [];
-  const out: string[] = [];
-  const deleted: string[] = [];
-  // `>file`, `>>file`, `2>file` write a file; `2>&1` only joins streams.
-  const redirection = /(?<![<&])\d*>>?(?!&)\s*("[^"]*"|'[^']*'|[^\s;&|<>]+)/g;
-  for (const m of command.matchAll(redirection)) out.push(unquote(m[1]!));
-  for (const part of command.split(/\s*(?:&&|\|\||;|\||\n)\s*/)) {
-    const w = words(part.replace(/\d*>&\d+/g, "").replace(redirection, ""));
-    let i = 0;
-    while (i < w.length && /^(sudo|env|command|builtin|nohup|time)$|^[A-Z_]+=/.test(w[i]!)) i++;
-    const verb = w[i];
-    const args = w.slice(i + 1).filter((a) => !a.startsWith("-"));
-    if (!verb) continue;
-    if (/^(rm|rmdir|shred|unlink)$/.test(verb) || (verb === "find" && /\s-(delete|exec\s+rm)\b/.test(part)))
-      deleted.push(...(verb === "find" ? args.slice(0, 1) : args));
-    else if (/^(touch|mkdir|tee|truncate)$/.test(verb)) out.push(...args);
-    else if (/^(cp|mv|ln|install|rsync)$/.test(verb) && args.length >= 2) out.push(args.at(-1)!);
-  }
-  for (const p of out) if (p) found.push({ path: p, deletes: false });
-  for (const p of deleted) if (p) found.push({ path: p, deletes: true });
-  return found;
-}
 
 /**
  * Flags writes, moves and deletes aimed outside the workspace (codex#18558, codex#5203: files created
@@ -125,3 +84,5 @@ export const outsidePath: Oracle = {
     });
   },
 };
+
+export { commandTargets, writeTargets } from "../../core/shell-writes.ts";

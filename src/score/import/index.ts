@@ -10,6 +10,7 @@ import { importInspect } from "./inspect.ts";
 import { importMiniSweAgent } from "./mini-swe-agent.ts";
 import { importOpenHands } from "./openhands.ts";
 import { importOtel } from "./otel.ts";
+import { withShellWrites } from "./shell-writes.ts";
 import { importSweAgent } from "./swe-agent.ts";
 
 export { AtifDocument, exportAtif } from "./atif-export.ts";
@@ -46,6 +47,10 @@ export async function importTrajectory(file: string, format?: string): Promise<I
  * @throws InputError for an unknown format or an unreadable file
  */
 export async function importTrajectories(file: string, format?: string): Promise<ImportedTrajectory[]> {
+  return (await importAs(file, format)).map(withShellWrites);
+}
+
+async function importAs(file: string, format?: string): Promise<ImportedTrajectory[]> {
   if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
     throw new InputError(
       { field: "--format" },
