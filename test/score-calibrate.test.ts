@@ -193,7 +193,8 @@ describe("calibration metrics", () => {
 
   it("scores plain thresholding's implied risks 0 / 0.5 / 1", () => {
     const scores = [0, 1, 2, 3, 4];
-    expect(scores.map((s) => thresholdRisk("duplicate-step", s))).toEqual([0, 0, 0.5, 0.5, 1]);
+    // dead-step: warning at 3, error at 6.
+    expect(scores.map((s) => thresholdRisk("dead-step", 1.5 * s))).toEqual([0, 0, 0.5, 0.5, 1]);
     // Bins 0 (2 samples, frequency 0.5), 5 (frequency 0.5, risk 0.5), 9 (frequency 1): ECE = 2/5 · 0.5.
     expect(expectedCalibrationError([0, 0, 0.5, 0.5, 1], [0, 1, 1, 0, 1])).toBeCloseTo(0.2, 12);
   });

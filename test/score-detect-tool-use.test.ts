@@ -47,16 +47,54 @@ describe("duplicate-step (App. A.2)", () => {
     expect(f.exempted[0]?.reason).toMatch(/time-varying/);
   });
 
-  it("exempts intended batch processing (same operation on other targets) but counts number-only variants", () => {
+  it("exempts intended batch processing (same operation on other targets) but counts number-only variants that show nothing new", () => {
     const batch = new MadeUp().read("part1.ts").read("part2.ts").read("part3.ts");
     const f = run(duplicateStep, batch);
     expect(f.score).toBe(0);
     expect(f.exempted).toHaveLength(2);
     expect(f.exempted[0]?.reason).toMatch(/batch/);
+    const lines = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `${from + i}: line ${from + i}`).join("\n");
+    const again = new MadeUp()
+      .tool("Read", { file_path: "a.ts", offset: 100 }, lines(100, 10))
+      .tool("Read", { file_path: "a.ts", offset: 101 }, lines(101, 9));
+    expect(run(duplicateStep, again).score).toBe(1);
+    // Paging on through the file, or zooming in on a few of the lines shown, is not a repeat.
     const paging = new MadeUp()
-      .tool("Read", { file_path: "a.ts", offset: 100 })
-      .tool("Read", { file_path: "a.ts", offset: 101 });
-    expect(run(duplicateStep, paging).score).toBe(1);
+      .tool("Read", { file_path: "a.ts", offset: 100 }, lines(100, 10))
+      .tool("Read", { file_path: "a.ts", offset: 110 }, lines(110, 10));
+    expect(run(duplicateStep, paging).score).toBe(0);
+    const zoom = new MadeUp()
+      .tool("Read", { file_path: "a.ts", offset: 100 }, lines(100, 100))
+      .tool("Read", { file_path: "a.ts", offset: 140 }, lines(140, 5));
+    expect(run(duplicateStep, zoom).score).toBe(0);
+  });
+
+  it("judges state change by effect: a failed edit changes nothing, an unknown command repeats only with the same output", () => {
+    const retried = new MadeUp()
+      .tool("edit", { path: "a.py", range: "1:3" }, "E999 SyntaxError", { isError: true })
+      .tool("edit", { path: "a.py", range: "1:3" }, "E999 SyntaxError", { isError: true });
+    expect(run(duplicateStep, retried).score).toBe(1);
+    const same = new MadeUp().bash("python x.py", "boom", 1).bash("python x.py", "boom", 1);
+    expect(run(duplicateStep, same).score).toBe(1);
+    const changed = new MadeUp().bash("python x.py", "step 1", 0).bash("python x.py", "step 2", 0);
+    expect(run(duplicateStep, changed).score).toBe(0);
+    // A re-read of a file nothing wrote is a repeat, even if another file changed in between.
+    const reread = new MadeUp().read("a.py", "A").edit("b.py", "x", "y").read("a.py", "A");
+    expect(run(duplicateStep, reread).score).toBe(1);
+  });
+
+  it("counts todo updates with no other action in between, not those alongside work", () => {
+    const churn = new MadeUp()
+      .tool("write_todos", { todos: [{ t: "a", s: "pending" }] })
+      .tool("write_todos", { todos: [{ t: "a", s: "in_progress" }] })
+      .tool("write_todos", { todos: [{ t: "a", s: "done" }] });
+    expect(run(duplicateStep, churn).score).toBe(2);
+    const work = new MadeUp()
+      .tool("TodoWrite", { todos: ["a"] })
+      .bash("npm test", "ok", 0)
+      .tool("TodoWrite", { todos: ["a done"] });
+    expect(run(duplicateStep, work).score).toBe(0);
   });
 
   it("a user turn in between makes a repeat legitimate", () => {

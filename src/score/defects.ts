@@ -84,8 +84,8 @@ export const DEFECTS: Record<DefectId, DefectType> = {
     name: "Duplicate Step",
     category: "tool-use",
     unit: "tool calls repeating an earlier call with no state change in between",
-    warning: 2,
-    error: 4,
+    warning: 1,
+    error: 3,
   },
   "tool-call-chain": {
     id: "tool-call-chain",

@@ -1,32 +1,45 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import type { CallView } from "./view.ts";
+import { type CallView, canonical } from "./view.ts";
 
 /**
- * Duplicate Step (ProcCtrlBench App. A.2): a tool call that repeats an earlier one — same tool, same
- * arguments, or arguments that differ only in numbers — with no substantive state change in between.
+ * Duplicate Step (ProcCtrlBench App. A.2): a tool call that repeats an earlier one with no substantive state
+ * change in between, so it can only return what the agent already has.
  *
  * Raw score: the number of such calls (weight 1 each). Evidence per instance: the earlier call and the
- * repeat. "No state change" means no call in between mutated anything (a write or edit, a mutating or
- * unrecognised command, a recorded file change), no user turn and no compaction came in between.
+ * repeat. Two calls are the same when their tool and arguments are (for shell calls: the command line,
+ * whatever the working-directory or timeout fields say), or when they differ only in numbers and the repeat
+ * shows nearly what the earlier result did (≥ 90% of its lines are in it, and it is at least half as long:
+ * `grep -A 8` after `grep -A 10`; not paging through a file, not zooming in on part of it).
+ *
+ * State change is judged by effect, not by command name: a definite change is a recorded file change
+ * (observed, or derived from a shell command line), a successful write or edit, a successful mutating
+ * command (`git commit`, `npm install`, `rm` …), a successful call of an unknown tool or a delegation; a user
+ * turn or compaction also starts a new state. A call that failed without changing a file changed nothing (a
+ * rejected edit retried verbatim is a duplicate). An unrecognised command (`python x.py`) is not assumed to
+ * change state; instead a repeat counts only when its output equals the earlier one (after masking
+ * durations, timestamps and hex ids) — if the output differs, something did change.
+ *
+ * Todo bookkeeping (LABELS.md convention): a todo or plan update right after another, with no other tool
+ * call in between, is a duplicate; todo updates alongside real work are not.
  *
  * Exemptions (App. A.2, B.1), kept as evidence in `exempted`:
- * - validation reruns after intervening edits (same test/build/lint command, state changed since);
- * - time-varying commands (`git status`, `date`, `ps`, `curl`, `sleep` …): their output may differ;
- * - intended batch processing: near-duplicates that differ in the target path (the same operation over
- *   `a1.txt`, `a2.txt`, …).
+ * - validation reruns after intervening changes (same test/build/lint command, state changed since);
+ * - time-varying commands (`git status`, `date`, `ps`, `curl`, `sleep` …) and fetches: their output may change;
+ * - intended batch processing: near-duplicates that differ in the target path (`a1.txt`, `a2.txt`, …).
  *
- * Complexity: O(n) over events (one pass, two hash maps).
+ * Complexity: O(n) over events plus the output comparisons (each bounded by the kept output size).
  */
 export const duplicateStep: Detector = {
   defect: "duplicate-step",
   detect(view) {
     const instances: DefectInstance[] = [];
     const exempted: ExemptedInstance[] = [];
-    const exact = new Map<string, { call: CallView; version: number }>();
-    const near = new Map<string, { call: CallView; version: number }>();
-    let version = 0;
-    let m = 0; // next message / context event to fold into the version
+    const exact = new Map<string, { call: CallView; version: string }>();
+    const near = new Map<string, { call: CallView; version: string }>();
+    const state = new StateClock();
+    let m = 0; // next message / context event to fold into the state
+    let lastTodo: { call: CallView; version: string } | undefined;
     const boundaries = view.events
       .map((e, at) => ({ e, at }))
       .filter(
@@ -34,40 +47,185 @@ export const duplicateStep: Detector = {
       );
     for (const c of view.calls) {
       while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
-        version++;
+        state.bumpAll();
         m++;
       }
-      const earlier = exact.get(c.signature);
-      const nearKey = maskNumbers(c.signature);
+      const version = state.of(c);
+      if (isTodoUpdate(c)) {
+        const now = state.of(undefined);
+        if (lastTodo && lastTodo.version === now)
+          instances.push(
+            pair(lastTodo.call, c, "updates the todo list again after", " with no other action in between"),
+          );
+        lastTodo = { call: c, version: now };
+        continue;
+      }
+      if (c.kind !== "plan") lastTodo = undefined;
+      const key = keyOf(c);
+      const earlier = exact.get(key);
+      const nearKey = maskNumbers(key);
       const similar = near.get(nearKey);
       if (earlier && earlier.version === version) {
-        if (c.commandKind === "probe")
+        if (c.commandKind === "probe" || c.kind === "fetch")
           exempted.push({
             ...pair(earlier.call, c, "repeats"),
             reason: "time-varying command: its output may change between runs",
           });
-        else instances.push(pair(earlier.call, c, "repeats"));
+        else if (sameOutput(earlier.call, c)) instances.push(pair(earlier.call, c, "repeats"));
       } else if (earlier && c.commandKind === "validate") {
         exempted.push({
           ...pair(earlier.call, c, "reruns", " after changes"),
           reason: "validation rerun after intervening changes",
         });
-      } else if (!earlier && similar && similar.version === version && c.kind !== "shell") {
-        if (samePaths(similar.call, c))
-          instances.push(pair(similar.call, c, "nearly repeats (only numbers differ)"));
-        else
+      } else if (!earlier && similar && similar.version === version) {
+        if (samePaths(similar.call, c) && covers(similar.call, c))
+          instances.push(
+            pair(similar.call, c, "nearly repeats (only numbers differ) and shows nothing new after"),
+          );
+        else if (!samePaths(similar.call, c) && c.kind !== "shell")
           exempted.push({
             ...pair(similar.call, c, "repeats the operation of", " on another target"),
             reason: "intended batch processing: same operation on another target",
           });
       }
-      exact.set(c.signature, { call: c, version });
+      exact.set(key, { call: c, version });
       near.set(nearKey, { call: c, version });
-      if (c.mutates) version++;
+      state.after(c);
     }
     return makeFinding("duplicate-step", instances, exempted);
   },
 };
+
+/** Tools whose call only records the agent's own plan (todo lists, plans). */
+const TODO = /^(todowrite|todo_write|write_todos|update_plan|taskupdate|task_tracker|todo)$/i;
+
+function isTodoUpdate(c: CallView): boolean {
+  return c.kind === "plan" && TODO.test(c.call.name.replace(/^mcp__[^_]+__/, ""));
+}
+
+/** Arguments that describe a call rather than change what it does. */
+const VOLATILE = new Set([
+  "description",
+  "explanation",
+  "reason",
+  "timeout",
+  "timeout_ms",
+  "timeoutMs",
+  "summary",
+]);
+
+/** What makes two calls the same: the command line of a shell call, else tool name and arguments. */
+function keyOf(c: CallView): string {
+  if (c.kind === "shell" && c.commandText) return `shell ${c.commandText.replace(/\s+/g, " ").trim()}`;
+  const input = c.call.input;
+  if (input && typeof input === "object" && !Array.isArray(input)) {
+    const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !VOLATILE.has(k)));
+    return `${c.call.name.toLowerCase()} ${canonical(kept)}`;
+  }
+  return c.signature;
+}
+
+/**
+ * The state a call observes: a global clock (user turns, compactions, changes whose targets are unknown)
+ * plus, for a read of named files, the versions of those files — a re-read of a file nothing wrote is a
+ * duplicate even if other files changed — or, for any other call, the count of all changes.
+ */
+class StateClock {
+  private global = 0;
+  private changes = 0;
+  private readonly files = new Map<string, number>();
+
+  bumpAll(): void {
+    this.global++;
+  }
+
+  of(c: CallView | undefined): string {
+    const files = c ? readTargets(c) : undefined;
+    if (!files) return `${this.global}:${this.changes}`;
+    return `${this.global}:${files.map((f) => this.files.get(f) ?? 0).join(",")}`;
+  }
+
+  after(c: CallView): void {
+    if (!changesState(c)) return;
+    const touched = [
+      ...c.changes.map((x) => x.path),
+      ...(c.kind === "write" || c.kind === "edit" ? c.paths : []),
+    ];
+    if (!touched.length) {
+      this.global++;
+      return;
+    }
+    this.changes++;
+    for (const p of touched) this.files.set(fileKey(p), (this.files.get(fileKey(p)) ?? 0) + 1);
+  }
+}
+
+/** A path compared across tools: quotes and `./` dropped, the last three segments kept (absolute and relative forms meet). */
+function fileKey(p: string): string {
+  return p
+    .replace(/^["']|["']$/g, "")
+    .replace(/^\.\//, "")
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .slice(-3)
+    .join("/");
+}
+
+/** The files a read-only call looks at, when it names only files: a read tool's paths, an inspecting command's file operands. */
+function readTargets(c: CallView): string[] | undefined {
+  let paths: string[];
+  if (c.kind === "read") paths = c.paths;
+  else if (c.kind === "shell" && c.commandKind === "inspect")
+    paths = [
+      ...c.commandText.matchAll(/(?:^|\s)((?:[\w.-]+\/)*[\w-]+\.[A-Za-z]\w{0,5})(?=\s|$|[|;&)])/g),
+    ].map((x) => x[1]!);
+  else return undefined;
+  const files = paths.filter((p) => /\.[A-Za-z]\w{0,5}$/.test(p));
+  return files.length && files.length === paths.length ? [...new Set(files.map(fileKey))] : undefined;
+}
+
+/** A definite state change (see the module doc). */
+function changesState(c: CallView): boolean {
+  if (c.changes.length > 0) return true;
+  if (c.failed) return false;
+  if (c.kind === "write" || c.kind === "edit" || c.kind === "delegate") return true;
+  if (c.kind === "shell") return c.commandKind === "mutate";
+  return c.kind === "other";
+}
+
+/** Output with what differs between identical runs masked: durations, timestamps, long hex ids. */
+function normalise(text: string): string {
+  return text
+    .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?/g, "<time>")
+    .replace(/\b\d+(\.\d+)?\s*(ms|s|sec|secs|seconds|m|min)\b/g, "<dur>")
+    .replace(/\b[0-9a-f]{8,}\b/g, "<hex>")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function sameOutput(a: CallView, b: CallView): boolean {
+  if (!a.result && !b.result) return true;
+  if (!a.result || !b.result) return false;
+  return a.failed === b.failed && normalise(a.result.output) === normalise(b.result.output);
+}
+
+/**
+ * The later result is nearly the earlier one: ≥ 90% of its lines are in it, and it is at least half as long
+ * (a narrower look at part of what was shown — ten lines of a hundred — is focusing, not repeating).
+ */
+function covers(a: CallView, b: CallView): boolean {
+  if (!a.result || !b.result || a.failed !== b.failed) return false;
+  const lines = (t: string) =>
+    t
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
+  const first = lines(a.result.output);
+  const earlier = new Set(first);
+  const later = lines(b.result.output);
+  if (!later.length || later.length < 0.5 * first.length) return false;
+  return later.filter((l) => earlier.has(l)).length / later.length >= 0.9;
+}
 
 function pair(
   first: CallView,
