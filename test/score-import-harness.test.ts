@@ -48,7 +48,14 @@ describe("OpenHands event arrays on real logs", () => {
   it.each([
     ["openhands__wrong_initial_state.json", 4, 3, 1, [], ["added", "deleted"]],
     ["harbor__rfc-openhands_trajectory.json", 2, 1, 1, [], ["added"]],
-    ["openhands-trajectory-visualizer__738af793554247daab6f62001054d891.events.json", 45, 45, 38, ["error"], ["added"]],
+    [
+      "openhands-trajectory-visualizer__738af793554247daab6f62001054d891.events.json",
+      45,
+      45,
+      38,
+      ["error"],
+      ["added"],
+    ],
   ])(
     "%s: %i calls, %i results, %i commands, controls %j, derived writes %j",
     async (file, calls, results, commands, control, derived) => {
