@@ -262,19 +262,33 @@ describe("weak-tool", () => {
     expect(run(inconsistentToolInterface, t.events).score).toBeGreaterThan(0);
   });
 
-  it("does not call an edit tool weak for refusing the agent's own syntax errors (SWE-agent lint guard)", () => {
+  it("a lint guard refusing the agent's own syntax error twice is the input's fault; the same refusal three times is a weak tool", () => {
+    const refusal =
+      "Your proposed edit has introduced new syntax error(s).\n- E999 SyntaxError: unmatched ']'";
     const t = new MadeUp();
-    for (let i = 0; i < 3; i++)
-      t.tool(
-        "edit",
-        { command: "edit 10:12" },
-        "Your proposed edit has introduced new syntax error(s).\n- E999 SyntaxError: unmatched ']'",
-        {
-          isError: true,
-        },
-      );
+    for (let i = 0; i < 2; i++) t.tool("edit", { command: `edit 10:1${i}` }, refusal, { isError: true });
+    t.tool("edit", { command: "edit 10:14" }, "File updated.");
     const f = weakTool.detect(buildView(t.events));
     expect(f.score).toBe(0);
     expect(f.exempted[0]?.reason).toMatch(/agent's own invalid input/);
+    // pydicom-1458 (labels.jsonl: Weak Tool present): three refusals of the line-range edit in a row.
+    t.tool("edit", { command: "edit 20:22" }, refusal, { isError: true });
+    const again = weakTool.detect(buildView(t.events));
+    expect(again.score).toBe(1);
+    expect(again.instances[0]?.note).toMatch(/same failure .* 3 times/);
+  });
+
+  it("a terminal that hangs on the same kind of command again and again is weak; the keys sent to stop it are not uses", () => {
+    const t = new MadeUp();
+    for (let i = 0; i < 3; i++) {
+      t.bash(`python3 << 'EOF'\nprint(${i})\nEOF`, "[command still running]", null);
+      const cmd = t.events.filter((e) => e.type === "command").at(-1);
+      if (cmd?.type === "command") cmd.timedOut = true;
+      t.tool("bash", { command: "C-c", is_input: true }, "", { isError: true });
+      t.bash("ls", "a b", 0);
+    }
+    const f = weakTool.detect(buildView(t.events));
+    expect(f.score).toBe(1);
+    expect(f.instances[0]?.note).toMatch(/^Bash: the same failure \(bash: hung/);
   });
 });

@@ -120,6 +120,22 @@ describe("tool-call-chain (App. A.2)", () => {
     expect(run(toolCallChain, t).score).toBe(0);
   });
 
+  it("counts a stuck retry loop: the same tool-level failure again and again, whatever the commands", () => {
+    const t = new MadeUp();
+    for (const cmd of ["./a.ps1", "powershell ./a.ps1", "ls", "echo hello"])
+      t.bash(cmd, "Command rejected because it could not be parsed safely", null);
+    for (const e of t.events) if (e.type === "tool_result") e.isError = true;
+    const f = run(toolCallChain, t);
+    expect(f.score).toBe(3);
+    expect(f.instances[0]?.note).toMatch(/stuck retry loop/);
+    // Failing tests between fixes are the program's exit codes, not a tool failing: not a loop.
+    const debugging = new MadeUp()
+      .bash("npm test", "1 failing", 1)
+      .edit("a.ts", "1", "2")
+      .bash("npm test", "1 failing", 1);
+    expect(run(toolCallChain, debugging).score).toBe(0);
+  });
+
   it("counts an edit that reverts an earlier edit, and a write restoring older content", () => {
     const t = new MadeUp()
       .edit("a.ts", "let x = 1", "let x = 2")

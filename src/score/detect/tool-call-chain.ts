@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { toolFailure, userStopped } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
@@ -9,9 +10,15 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * `y → x`).
  *
  * Raw score: for each maximal cycle of period 2–4 that repeats at least twice in a row, the repetitions
- * beyond the first (`A B A B A B` scores 2); plus 1 for every edit that reverts an earlier edit of the
+ * beyond the first (`A B A B A B` scores 2); for each stuck retry loop — the same tool-level failure (same
+ * tool, same error once numbers, quotes and paths are masked; see `failures.ts`) at least
+ * {@link LOOP_MIN} times, each within {@link LOOP_GAP} calls of the previous one (a rejected command retried
+ * in other words, an edit the lint guard refuses three times, a command that hangs, is killed and is sent
+ * again) — the occurrences beyond the first; plus 1 for every edit that reverts an earlier edit of the
  * same file (an `Edit` whose old/new text is an earlier edit's new/old text, or a `Write` restoring
- * content the file had two writes ago). Evidence: the calls of the cycle, or the edit and the one it undoes.
+ * content the file had two writes ago). Evidence: the calls of the cycle or loop, or the edit and the one
+ * it undoes. A failing program (a test's exit code) is not a tool-level failure: edit → test → edit →
+ * test is debugging, not a loop.
  *
  * Exemptions: polling loops (every call of the cycle is a time-varying probe such as `sleep`/`curl`/
  * `git status`: waiting on the world is not a defect); reverts the user asked for (a user message that
@@ -25,6 +32,7 @@ export const toolCallChain: Detector = {
     const instances: DefectInstance[] = [];
     const exempted: ExemptedInstance[] = [];
     cycles(view.calls, instances, exempted);
+    failureLoops(view, instances);
     reverts(view, instances, exempted);
     return makeFinding("tool-call-chain", instances, exempted);
   },
@@ -63,6 +71,35 @@ function cycles(calls: CallView[], instances: DefectInstance[], exempted: Exempt
       run = 0;
     }
   }
+}
+
+/** Occurrences of the same tool-level failure that make a stuck retry loop. */
+export const LOOP_MIN = 2;
+/** Calls at most between two occurrences of a loop's failure (recovery inputs such as `C-c` in between). */
+export const LOOP_GAP = 4;
+
+function failureLoops(view: TrajectoryView, instances: DefectInstance[]): void {
+  const stopped = userStopped(view);
+  const open = new Map<string, CallView[]>(); // failure signature → its current run
+  const close = (run: CallView[], sig: string) => {
+    if (run.length < LOOP_MIN) return;
+    instances.push({
+      events: run.map((c) => c.call.id),
+      note: `the same failure (${sig}) comes back ${run.length} times in a stuck retry loop (${run[0]?.call.id}…${run.at(-1)?.call.id})`,
+      weight: run.length - 1,
+    });
+  };
+  for (const c of view.calls) {
+    const sig = toolFailure(c, stopped);
+    if (!sig) continue;
+    const run = open.get(sig);
+    if (run && c.ordinal - (run.at(-1)?.ordinal ?? 0) <= LOOP_GAP) run.push(c);
+    else {
+      if (run) close(run, sig);
+      open.set(sig, [c]);
+    }
+  }
+  for (const [sig, run] of open) close(run, sig);
 }
 
 function reverts(view: TrajectoryView, instances: DefectInstance[], exempted: ExemptedInstance[]): void {

@@ -1,5 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
+import { isKeyInput, toolFailure, userStopped } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { FileMap, shellFiles, shellSegments } from "./paths.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
@@ -10,6 +11,9 @@ import type { CallView, TrajectoryView } from "./view.ts";
  *
  * - it failed on its own at least {@link MIN_FAILURES} times and in at least {@link FAILURE_RATE} of its
  *   calls; or
+ * - the same tool-level failure came back at least {@link MIN_RECURRING} times (whatever the failure rate:
+ *   guard refusals and hangs count here, since a guard refusing the same kind of input three times says
+ *   the tool is hard to use); or
  * - after it failed on its own, the agent did the same job through the shell instead, before the tool
  *   next succeeded at it: an edit/write on a file followed by a shell write to that file (`sed -i`,
  *   `cat >`, `tee`, redirection, or a `python -c` / `perl` / `node -e` one-liner naming it); a read
@@ -36,6 +40,8 @@ export const weakTool: Detector = {
   defect: "weak-tool",
   detect(view) {
     const cause = environmentCauses(view);
+    const stopped = userStopped(view);
+    const recurring = new Map<string, Map<string, CallView[]>>(); // tool → failure signature → calls
     const tools = new Map<string, Tool>();
     const tool = (name: string) => {
       const t = tools.get(name) ?? { calls: 0, own: [], other: [], workarounds: [], rejectedWorkarounds: [] };
@@ -49,6 +55,12 @@ export const weakTool: Detector = {
     for (const c of view.calls) {
       const t = tool(c.call.name);
       t.calls++;
+      const sig = toolFailure(c, stopped);
+      if (sig) {
+        const bySig = recurring.get(c.call.name) ?? new Map<string, CallView[]>();
+        recurring.set(c.call.name, bySig);
+        bySig.set(sig, [...(bySig.get(sig) ?? []), c]);
+      }
       if (c.kind === "shell") {
         for (const w of workarounds(c, pendingWrite, pendingRead, pendingSearch, pendingList)) {
           const failed = tool(w.call.name);
@@ -59,7 +71,7 @@ export const weakTool: Detector = {
       }
       if (pendingSearch && c.ordinal - pendingSearch.ordinal > WORKAROUND_WINDOW) pendingSearch = undefined;
       if (pendingList && c.ordinal - pendingList.ordinal > WORKAROUND_WINDOW) pendingList = undefined;
-      if (c.kind === "shell" && !c.failed) continue;
+      if (c.kind === "shell" && (!c.failed || isKeyInput(c))) continue;
       if (!c.failed) {
         // The tool did the job after all: nothing abandoned.
         for (const p of c.paths) (c.kind === "read" ? pendingRead : pendingWrite).delete(p);
@@ -82,6 +94,15 @@ export const weakTool: Detector = {
     for (const [name, t] of tools) {
       const failing = t.own.length >= MIN_FAILURES && t.own.length / t.calls >= FAILURE_RATE;
       const abandoned = t.workarounds;
+      const again = [...(recurring.get(name)?.entries() ?? [])].find(([, cs]) => cs.length >= MIN_RECURRING);
+      if (!failing && !abandoned.length && again) {
+        instances.push({
+          events: again[1].map((c) => c.call.id),
+          note: `${name}: the same failure (${again[0]}) ${again[1].length} times of ${t.calls} calls — the tool cannot take this kind of input reliably`,
+          weight: 1,
+        });
+        continue;
+      }
       if (failing || abandoned.length > 0) {
         const why = [
           failing ? `failed on its own ${t.own.length} of ${t.calls} times` : "",
@@ -120,6 +141,14 @@ export const weakTool: Detector = {
     return makeFinding("weak-tool", instances, exempted);
   },
 };
+
+/**
+ * The same tool-level failure (see `failures.ts`: guard refusals and hangs included, user rejections and
+ * program exit codes not) this many times makes a tool weak whatever its failure rate: it cannot take that
+ * kind of input reliably (a terminal that hangs on every heredoc, a line-range edit the lint guard refuses
+ * three times).
+ */
+export const MIN_RECURRING = 3;
 
 /** Own failures from which a tool can count as weak. */
 export const MIN_FAILURES = 2;

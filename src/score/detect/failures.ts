@@ -1,0 +1,68 @@
+import type { CallView, TrajectoryView } from "./view.ts";
+
+/**
+ * Failures of a tool itself, as opposed to the program a shell ran (a failing test is the test's exit code,
+ * not a weak shell) or a user's decision (rejections, interrupts): shared by Tool Call Chain's failure loops
+ * and Weak Tool's recurring failures (ProcCtrlBench App. A.2, A.4).
+ */
+
+/** Results saying the user stopped the call: the user's decision, not the tool's failure. */
+export const USER_STOPPED =
+  /doesn't want to proceed|rejected by (the )?user|user (rejected|denied|declined)|\bcancell?ed\b|interrupted by (the )?user/i;
+
+/**
+ * Calls the user stopped: a rejection or interrupt control between the call and the next one, or a result
+ * saying so.
+ */
+export function userStopped(view: TrajectoryView): Set<CallView> {
+  const out = new Set<CallView>();
+  let i = 0;
+  for (const { at, event } of view.controls) {
+    while (i + 1 < view.calls.length && (view.calls[i + 1]?.at ?? Infinity) < at) i++;
+    const c = view.calls[i];
+    if (c && c.at < at && c.failed && /^(rejection|interrupt)$/.test(event.kind)) out.add(c);
+  }
+  for (const c of view.calls) if (c.failed && USER_STOPPED.test(c.result?.output ?? "")) out.add(c);
+  return out;
+}
+
+/**
+ * The failure signature of a call that failed at the tool level, or undefined: a non-shell tool's error
+ * result, or a shell call where no program exit code came back (the harness refused or could not parse
+ * the command, or the command hung or was killed: exit code missing or negative, or timed out). Keys sent
+ * to a running command (`C-c`) are not uses of the tool. The signature is the tool name and, for a hang,
+ * "hung"; else the first line of the error with numbers, quoted text and paths masked, so the same failure
+ * on different inputs matches.
+ */
+export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string | undefined {
+  if ((!c.failed && !c.command?.timedOut) || stopped.has(c)) return undefined;
+  if (isKeyInput(c)) return undefined;
+  const hung = c.command && (c.command.exitCode === null || c.command.exitCode < 0 || c.command.timedOut);
+  if (hung) return `${c.call.name.toLowerCase()}: hung or refused (no exit code)`;
+  if (
+    c.kind === "shell" &&
+    c.command &&
+    c.command.exitCode !== null &&
+    c.command.exitCode >= 0 &&
+    !c.command.timedOut
+  )
+    return undefined;
+  const text = (c.result?.output ?? "").trim();
+  const first =
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .find((l) => l && !/^(<\/?\w+>|exit code:?\s*-?\d+)$/i.test(l)) ?? "";
+  const masked = first
+    .replace(/(["'`]).*?\1/g, "…")
+    .replace(/(?:[\w.-]*[\\/])+[\w.-]+/g, "<path>")
+    .replace(/\d+/g, "#")
+    .slice(0, 80);
+  return `${c.call.name.toLowerCase()}: ${masked}`;
+}
+
+/** Keys sent to a running command (`C-c`, OpenHands `is_input`): recovery, not a use of the tool. */
+export function isKeyInput(c: CallView): boolean {
+  const input = (c.call.input ?? {}) as Record<string, unknown>;
+  return input.is_input === true || /^C-[a-z]$/i.test(c.commandText.trim());
+}
