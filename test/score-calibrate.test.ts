@@ -192,9 +192,10 @@ describe("calibration metrics", () => {
   });
 
   it("scores plain thresholding's implied risks 0 / 0.5 / 1", () => {
-    const scores = [0, 1, 2, 3, 4];
-    // dead-step: warning at 3, error at 6.
-    expect(scores.map((s) => thresholdRisk("dead-step", 1.5 * s))).toEqual([0, 0, 0.5, 0.5, 1]);
+    // Scores at 0, half the warning threshold, the warning threshold, between it and error, and error.
+    const { warning, error } = DEFECTS["long-chain"];
+    const at = [0, warning / 2, warning, (warning + error) / 2, error];
+    expect(at.map((s) => thresholdRisk("long-chain", s))).toEqual([0, 0, 0.5, 0.5, 1]);
     // Bins 0 (2 samples, frequency 0.5), 5 (frequency 0.5, risk 0.5), 9 (frequency 1): ECE = 2/5 · 0.5.
     expect(expectedCalibrationError([0, 0, 0.5, 0.5, 1], [0, 1, 1, 0, 1])).toBeCloseTo(0.2, 12);
   });
@@ -215,11 +216,12 @@ describe("default priors and bands", () => {
   });
 
   it("pass through the documented anchors and saturate at 0.95", () => {
-    expect(defaultPriorRisk("dead-step", 0)).toBeCloseTo(0.05, 12);
-    expect(defaultPriorRisk("dead-step", 3)).toBeCloseTo(0.5, 12);
-    expect(defaultPriorRisk("dead-step", 6)).toBeCloseTo(0.8, 12);
-    expect(defaultPriorRisk("dead-step", 600)).toBeCloseTo(0.95, 12);
-    expect(calibrateRisk(undefined, "dead-step", 3)).toBeCloseTo(0.5, 12);
+    // long-chain: warning at 30, error at 60.
+    expect(defaultPriorRisk("long-chain", 0)).toBeCloseTo(0.05, 12);
+    expect(defaultPriorRisk("long-chain", 30)).toBeCloseTo(0.5, 12);
+    expect(defaultPriorRisk("long-chain", 60)).toBeCloseTo(0.8, 12);
+    expect(defaultPriorRisk("long-chain", 6000)).toBeCloseTo(0.95, 12);
+    expect(calibrateRisk(undefined, "long-chain", 30)).toBeCloseTo(0.5, 12);
   });
 });
 

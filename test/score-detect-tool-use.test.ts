@@ -176,9 +176,35 @@ describe("dead-step (App. A.2)", () => {
       .edit("util.ts", "helperAlpha", "helperBeta")
       .say("Renamed helperAlpha to helperBeta.");
     const f = run(deadStep, t);
-    expect(f.score).toBe(1);
+    expect(f.score).toBe(0.5); // term overlap is half-weight evidence
     expect(f.instances[0]?.events).toEqual(["e2", "e3"]);
     expect(f.instances[0]?.note).toMatch(/docs\/changelog\.md/);
+  });
+
+  it("flags an action that had nothing to do and a script written but never run; not a deliverable the user named", () => {
+    const noop = new MadeUp()
+      .bash("git status", "nothing to commit, working tree clean")
+      .bash("git add .gitignore && git commit -m x", "nothing to commit, working tree clean", 1);
+    expect(run(deadStep, noop).instances.map((i) => i.note)).toEqual([
+      expect.stringMatching(/had nothing to do/),
+    ]);
+    const script = new MadeUp()
+      .user("find why the shortcut is broken")
+      .write("tmp/inspect_shortcut.ps1", "Get-Item x")
+      .bash("./tmp/inspect_shortcut.ps1", "Command rejected", null)
+      .say("I could not run it.");
+    for (const e of script.events)
+      if (e.type === "tool_result" && e.output === "Command rejected") e.isError = true;
+    expect(run(deadStep, script).instances.map((i) => i.note)).toEqual([
+      expect.stringMatching(/wrote inspect_shortcut\.ps1, which nothing ran/),
+    ]);
+    const ran = new MadeUp().write("check.py", "print(1)").bash("python check.py", "1").say("ok");
+    expect(run(deadStep, ran).score).toBe(0);
+    const deliverable = new MadeUp()
+      .user("write hello.py that prints hi")
+      .write("hello.py", "print('hi')")
+      .say("done");
+    expect(run(deadStep, deliverable).score).toBe(0);
   });
 
   it("does not flag reads whose content is used, nor edits", () => {

@@ -99,9 +99,9 @@ export const DEFECTS: Record<DefectId, DefectType> = {
     id: "dead-step",
     name: "Dead Step",
     category: "tool-use",
-    unit: "information-gathering tool calls whose result nothing later draws on",
-    warning: 3,
-    error: 6,
+    unit: "points: 1 per action that had nothing to do or artifact nothing used, ½ per information-gathering result nothing later draws on",
+    warning: 1,
+    error: 3,
   },
   "long-chain": {
     id: "long-chain",

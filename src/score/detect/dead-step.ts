@@ -12,7 +12,12 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * assistant message or tool input draws on (as a whole token, or through a part of one: `validateData`
  * is drawn on by a later "validate") had no influence.
  *
- * Raw score: the number of such calls (weight 1 each). Evidence: the call and its result.
+ * Also dead: actions that had nothing to do (a `git commit` on a clean tree: {@link noEffect}) and
+ * artifacts nothing used (a script written and never run, an output saved and never read:
+ * {@link unusedArtifacts}).
+ *
+ * Raw score: one point per action with no effect or artifact nothing used, half a point per result nothing
+ * drew on ({@link UNUSED_RESULT_WEIGHT}). Evidence: the call and its result.
  * Calls that changed state (writes, edits, mutating commands), failed calls, and results with too little
  * new information to judge are not judged. A call that exactly repeats an earlier one is a Duplicate Step,
  * not a Dead Step.
@@ -34,7 +39,8 @@ export const deadStep: Detector = {
     const repeats = new Set(duplicateStep.detect(view).instances.map((i) => i.events[1]));
     for (const c of view.calls)
       if (c.result && !c.failed && isInformational(c) && !repeats.has(c.call.id)) judged.set(c.resultAt, c);
-    if (judged.size === 0) return makeFinding("dead-step", instances, exempted);
+    if (judged.size === 0)
+      return makeFinding("dead-step", [...noEffect(view), ...unusedArtifacts(view)], exempted);
 
     // Forward: which tokens each judged result brings first, and the tokens of what the agent produced.
     const seen = new Set<string>();
@@ -75,7 +81,7 @@ export const deadStep: Detector = {
               .slice(0, 3)
               .map((t) => t.token)
               .join(", ")})`,
-            weight: 1,
+            weight: UNUSED_RESULT_WEIGHT,
           };
           if (c.paths.some((p) => RULES_FILE.test(p)))
             exempted.push({
@@ -96,9 +102,96 @@ export const deadStep: Detector = {
         }
       }
     }
-    return makeFinding("dead-step", instances.reverse(), exempted.reverse());
+    return makeFinding(
+      "dead-step",
+      [...instances.reverse(), ...noEffect(view), ...unusedArtifacts(view)],
+      exempted.reverse(),
+    );
   },
 };
+
+/** Results saying an action had nothing to do. */
+const NO_OP =
+  /\b(nothing to commit|nothing added to commit|no changes added to commit|already up[- ]to[- ]date|nothing to (do|push|install|update)|no changes (were )?(made|detected|to apply)|0 files? changed)\b/i;
+
+/**
+ * Actions that did nothing: a state-changing call (a mutating command, a write or an edit) whose result
+ * says there was nothing to do (`git commit` on a clean tree, an install of what is installed) — an
+ * executed step with no effect and so no downstream influence.
+ */
+function noEffect(view: TrajectoryView): DefectInstance[] {
+  const out: DefectInstance[] = [];
+  for (const c of view.calls) {
+    const acting =
+      c.kind === "write" || c.kind === "edit" || (c.kind === "shell" && c.commandKind === "mutate");
+    if (!acting || !c.result || !NO_OP.test(c.result.output)) continue;
+    const what = c.commandText ? `\`${short(c.commandText)}\`` : c.call.name;
+    out.push({
+      events: [c.call.id, c.result.id],
+      note: `${what} (${c.call.id}) had nothing to do: ${NO_OP.exec(c.result.output)?.[0]}`,
+      weight: 1,
+    });
+  }
+  return out;
+}
+
+/** Files that are run or read to be of use: scripts, and outputs saved with a redirection or `tee`. */
+const SCRIPT = /\.(py|sh|bash|ps1|js|mjs|cjs|ts|rb|pl|bat|cmd)$/i;
+
+/**
+ * Artifacts nothing used: a script the agent wrote (a write tool, or a shell write such as a heredoc) or an
+ * output it saved (`cmd > out.txt`, `tee`) that no later successful call names — in its input or output,
+ * by file name or stem — nor the same command line reads back. A file a user message names is a
+ * deliverable, not an artifact. Written, never run or read: the step had no influence.
+ */
+function unusedArtifacts(view: TrajectoryView): DefectInstance[] {
+  const userText = view.messages
+    .filter((m) => m.event.role === "user")
+    .map((m) => m.event.text)
+    .join("\n");
+  const out: DefectInstance[] = [];
+  const seen = new Set<string>();
+  const touched = new Set<string>(); // paths named by earlier calls: not new files
+  view.calls.forEach((c, i) => {
+    // New files only: a script created, or output saved by a redirection; never an edit of existing code.
+    const targets = [
+      ...c.changes
+        .filter((x) => x.kind === "added" && (x.derived || SCRIPT.test(x.path)) && !touched.has(x.path))
+        .map((x) => x.path),
+      ...(c.kind === "write" && !c.failed ? c.paths.filter((p) => SCRIPT.test(p) && !touched.has(p)) : []),
+    ];
+    for (const p of c.paths) touched.add(p);
+    for (const x of c.changes) touched.add(x.path);
+    for (const path of new Set(targets)) {
+      const name = path.split(/[\\/]/).pop() ?? path;
+      if (!name || seen.has(name) || /^\/?(dev|proc)\//.test(path)) continue;
+      seen.add(name);
+      const stem = name.replace(/\.[^.]+$/, "");
+      const names = [name, ...(stem.length >= 4 ? [stem] : [])];
+      const mentions = (text: string) => names.some((n) => text.includes(n));
+      if (mentions(userText)) continue;
+      // Read back in the same command line, if that line ran to the end.
+      if (c.commandText && c.commandText.split(name).length > 2 && !c.failed && !c.command?.timedOut)
+        continue;
+      const used = view.calls
+        .slice(i + 1)
+        .some((l) => !l.failed && (mentions(inputText(l.call.input)) || mentions(l.result?.output ?? "")));
+      if (used) continue;
+      out.push({
+        events: [c.call.id, ...(c.result ? [c.result.id] : [])],
+        note: `${c.commandText ? `\`${short(c.commandText)}\`` : c.call.name} (${c.call.id}) wrote ${name}, which nothing ran, read or named afterwards`,
+        weight: 1,
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * Weight of a result none of whose new terms is drawn on later: half a point, since term overlap is weaker
+ * evidence than an action that did nothing or an artifact nothing used (one point each).
+ */
+export const UNUSED_RESULT_WEIGHT = 0.5;
 
 /** Distinct tokens taken from each text (its first ones): enough to see new information and its use. */
 export const TOKENS_PER_TEXT = 150;
