@@ -196,7 +196,10 @@ export function registerScoreCommands(program: Command): void {
     )
     .option("--json", "print the JSON report on stdout instead of tables")
     .addOption(
-      new Option("--fail-on <band>", "exit 1 when any finding reaches this band")
+      new Option(
+        "--fail-on <band>",
+        "exit 1 when any finding reaches this band (otherwise exit 3 when some file was skipped: not an agent log, or unreadable)",
+      )
         .choices(["warning", "error", "never"])
         .default("never"),
     )
@@ -228,7 +231,16 @@ export function registerScoreCommands(program: Command): void {
         process.stdout.write(`${renderScoreText(report)}\n`);
         if (report.unrecognised.length)
           process.stdout.write(
-            `\n${report.unrecognised.length} file(s) in the folders are not agent logs and were left out, e.g. ${report.unrecognised[0]}\n`,
+            `\n${report.unrecognised.length} file(s) in the folders are not agent logs and were left out:\n${report.unrecognised
+              .slice(0, 20)
+              .map((f) => `  ${f}\n`)
+              .join(
+                "",
+              )}${report.unrecognised.length > 20 ? `  … and ${report.unrecognised.length - 20} more\n` : ""}`,
+          );
+        if (report.labelFiles.length)
+          process.stdout.write(
+            `\nhand-label files (not logs; measure with gauntlet score eval --labels): ${report.labelFiles.join(", ")}\n`,
           );
         process.stdout.write(`\nreport: ${path.join(flags.out, "score.html")} (also score.md, score.json)\n`);
       }
@@ -238,6 +250,8 @@ export function registerScoreCommands(program: Command): void {
         report.scorecards.some((c) => c.findings.some((f) => f.band !== "none" && rank[f.band] >= threshold))
       )
         process.exitCode = 1;
+      // Files skipped (not a log, or unreadable) are never a silent success.
+      else if (report.unrecognised.length || report.failed.length) process.exitCode = 3;
     });
 
   score

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { sha256 } from "../core/ids.ts";
@@ -63,6 +64,26 @@ export type TrajectoryLabel = z.infer<typeof TrajectoryLabel>;
 /** Read a trajectory labels file. @throws InputError naming file, line and field */
 export function readTrajectoryLabels(file: string): TrajectoryLabel[] {
   return readJsonl(file, TrajectoryLabel);
+}
+
+/**
+ * True when `file` is a hand-labels file (its first line is a JSON object with `file` and `defects`): a
+ * folder walk lists it as labels rather than as an unrecognised log.
+ */
+export function isTrajectoryLabelsFile(file: string): boolean {
+  if (!file.endsWith(".jsonl")) return false;
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    const first = buffer.subarray(0, n).toString("utf8").split("\n")[0] ?? "";
+    const v = JSON.parse(first) as Record<string, unknown>;
+    return typeof v.file === "string" && typeof v.defects === "object" && v.defects !== null;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** True when a labelled file belongs to the held-out split (see the module doc). */

@@ -4,6 +4,7 @@ import { GauntletError, InputError } from "../core/errors.ts";
 import { makeDirectory } from "../core/paths.ts";
 import type { CalibrationModel } from "./calibrate/model.ts";
 import { compareGroups, type GroupKey } from "./compare.ts";
+import { isTrajectoryLabelsFile } from "./eval.ts";
 import { detectFormat } from "./import/detect.ts";
 import { importTrajectories } from "./import/index.ts";
 import { instanceIdOf, isOutcomeReport, loadOutcomeLabels } from "./import/outcome-labels.ts";
@@ -51,6 +52,8 @@ export interface CollectedFiles {
   outcomeReports: string[];
   /** Files found by walking a directory that are not a known log format (listed, not imported). */
   unrecognised: string[];
+  /** Hand-label files for `score eval` found by the walk (`labels.jsonl` beside the logs): not logs. */
+  labelFiles: string[];
 }
 
 /**
@@ -65,6 +68,7 @@ export function collectLogFiles(inputs: readonly string[], format?: string): Col
   const files: string[] = [];
   const unrecognised: string[] = [];
   const outcomeReports: string[] = [];
+  const labelFiles: string[] = [];
   const seen = new Set<string>(); // real paths already taken: an input named twice is read once
   const take = (file: string, list: string[]) => {
     const real = realpathSync.native(file);
@@ -87,6 +91,7 @@ export function collectLogFiles(inputs: readonly string[], format?: string): Col
         if (!SKIP_DIRS.has(name)) walk(p);
       } else if (st.isFile() && LOG_EXTENSIONS.test(name)) {
         if (!format && isOutcomeReport(p)) take(p, outcomeReports);
+        else if (!format && isTrajectoryLabelsFile(p)) labelFiles.push(p);
         else if ((format && !/\.(log|txt)$/i.test(name)) || recognised(p)) take(p, files);
         else unrecognised.push(p);
       }
@@ -113,7 +118,7 @@ export function collectLogFiles(inputs: readonly string[], format?: string): Col
     else if (!format && isOutcomeReport(input)) take(input, outcomeReports);
     else take(input, files);
   }
-  return { files, outcomeReports, unrecognised };
+  return { files, outcomeReports, unrecognised, labelFiles };
 }
 
 function recognised(file: string): boolean {
@@ -131,8 +136,10 @@ function recognised(file: string): boolean {
  * in `failed` and the run goes on.
  * @throws InputError when no input holds a trajectory, or none of the files could be imported
  */
-export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { unrecognised: string[] }> {
-  const { files, outcomeReports, unrecognised } = collectLogFiles(options.inputs, options.format);
+export async function scoreLogs(
+  options: ScoreOptions,
+): Promise<ScoreReport & { unrecognised: string[]; labelFiles: string[] }> {
+  const { files, outcomeReports, unrecognised, labelFiles } = collectLogFiles(options.inputs, options.format);
   const outcomes = new Map(options.outcomes ?? []);
   if (outcomeReports.length)
     for (const [id, resolved] of await loadOutcomeLabels(outcomeReports)) outcomes.set(id, resolved);
@@ -208,5 +215,5 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport & { 
     writeFileSync(path.join(options.outDir, "score.md"), renderScoreMarkdown(report));
     writeFileSync(path.join(options.outDir, "score.html"), renderScoreHtml(report));
   }
-  return { ...report, unrecognised };
+  return { ...report, unrecognised, labelFiles };
 }

@@ -54,7 +54,7 @@ export interface TrajectoryView {
   /** Event id → position. */
   position: ReadonlyMap<string, number>;
   calls: CallView[];
-  /** Call id (the `callId` field) → call view. */
+  /** Call id (the `callId` field) → the latest call view with that id (logs can reuse ids). */
   byCallId: ReadonlyMap<string, CallView>;
   messages: { at: number; event: MessageEvent }[];
   controls: { at: number; event: ControlEvent }[];
@@ -91,6 +91,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
   const calls: CallView[] = [];
   const byCallId = new Map<string, CallView>();
   const byEventId = new Map<string, CallView>();
+  const unanswered = new Map<string, CallView[]>(); // call id → its calls without a result, oldest first
   const messages: TrajectoryView["messages"] = [];
   const controls: TrajectoryView["controls"] = [];
   const owner = (ids: string[] | undefined): CallView | undefined => {
@@ -124,12 +125,18 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
           view.mutates = view.commandKind === "mutate" || view.commandKind === "other";
         }
         calls.push(view);
-        if (e.callId && !byCallId.has(e.callId)) byCallId.set(e.callId, view);
+        if (e.callId) {
+          // A log can reuse a call id: results pair with the oldest call of that id still unanswered.
+          byCallId.set(e.callId, view);
+          const waiting = unanswered.get(e.callId);
+          if (waiting) waiting.push(view);
+          else unanswered.set(e.callId, [view]);
+        }
         byEventId.set(e.id, view);
         break;
       }
       case "tool_result": {
-        const view = byCallId.get(e.callId) ?? owner(e.parent);
+        const view = unanswered.get(e.callId)?.shift() ?? owner(e.parent) ?? byCallId.get(e.callId);
         if (view && !view.result) {
           view.result = e;
           view.resultAt = at;

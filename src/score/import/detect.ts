@@ -4,7 +4,7 @@ import { obj, str } from "../../core/json-view.ts";
 import { looksLikeOutcomeReport } from "./outcome-labels.ts";
 
 /**
- * Which log format a file is (score suite import), from its first lines: read at most 64 KiB, so detection
+ * Which log format a file is (score suite import), from its first lines: read at most 16 MiB, so detection
  * costs the same for any file size.
  */
 
@@ -29,26 +29,51 @@ export const FORMATS = [
 ] as const;
 export type TrajectoryFormat = (typeof FORMATS)[number];
 
-const HEAD_BYTES = 64 * 1024;
+/** Bytes read at a time while looking for the first records. */
+const HEAD_CHUNK = 64 * 1024;
+/** At most this much is read to find them: a first record of long instructions can be megabytes. */
+export const HEAD_MAX_BYTES = 16 * 1024 * 1024;
+/** Complete lines wanted before detection stops reading. */
+const HEAD_LINES = 20;
 
-/** The first complete lines of a file that parse as JSON objects (at most `max`). */
+/**
+ * The first complete lines of a file that parse as JSON objects (at most `max`), and the text read: chunks
+ * of 64 KiB until {@link HEAD_LINES} complete lines are in, the file ends, or {@link HEAD_MAX_BYTES} are read
+ * (a Codex or Claude log whose first record holds long instructions is still recognised).
+ */
 function headRecords(file: string, max = 500): { records: Record<string, unknown>[]; text: string } {
   const fd = openSync(file, "r");
-  const buffer = Buffer.alloc(HEAD_BYTES);
-  let n: number;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let lines = 0;
+  let ended = false;
   try {
-    n = readSync(fd, buffer, 0, HEAD_BYTES, 0);
+    while (total < HEAD_MAX_BYTES && lines < HEAD_LINES) {
+      const chunk = Buffer.alloc(Math.min(HEAD_CHUNK, HEAD_MAX_BYTES - total));
+      const n = readSync(fd, chunk, 0, chunk.length, total);
+      if (n === 0) {
+        ended = true;
+        break;
+      }
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      for (let i = 0; i < n; i++) if (chunk[i] === 10) lines++;
+      if (n < chunk.length) {
+        ended = true;
+        break;
+      }
+    }
   } finally {
     closeSync(fd);
   }
-  const text = buffer
-    .subarray(0, n)
+  const n = total;
+  const text = Buffer.concat(chunks, total)
     .toString("utf8")
     .replace(/^\uFEFF/, "");
-  const lines = text.split("\n");
-  if (n === HEAD_BYTES) lines.pop(); // the last line may be cut
+  const all = text.split("\n");
+  if (!ended && n > 0) all.pop(); // the last line may be cut
   const out: Record<string, unknown>[] = [];
-  for (const line of lines) {
+  for (const line of all) {
     if (out.length >= max) break;
     try {
       const v = JSON.parse(line) as unknown;

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildView } from "../src/score/detect/view.ts";
+import { detectFormat, importTrajectory } from "../src/score/import/index.ts";
+import { gauntlet } from "./helpers/cli.ts";
+
+/**
+ * Issue 14 §1: a folder with a log whose first record is over 64 KiB, a truncated log, an unknown file and a
+ * log that reuses tool-call ids — every file accounted for, results paired right, the exit code saying
+ * something was skipped.
+ */
+
+const DATA = path.join(import.meta.dirname, "..", "data", "trajectories");
+
+function folder(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-robust-"));
+  // A Codex rollout whose session_meta carries 200 KiB of instructions.
+  const codex = readFileSync(
+    path.join(
+      DATA,
+      "codex-rollout",
+      "agentcmd__rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl",
+    ),
+    "utf8",
+  ).split("\n");
+  const meta = JSON.parse(codex[0]!);
+  meta.payload.instructions = "Follow the house rules. ".repeat(9000);
+  writeFileSync(
+    path.join(dir, "long-first-record.jsonl"),
+    [JSON.stringify(meta), ...codex.slice(1)].join("\n"),
+  );
+  // A Claude Code log cut in the middle of its last record.
+  const claude = readFileSync(
+    path.join(DATA, "claude-code-jsonl", "drmaciver__coverage-test-fix.transcript.jsonl"),
+    "utf8",
+  );
+  writeFileSync(path.join(dir, "truncated.jsonl"), claude.slice(0, Math.floor(claude.length * 0.8)));
+  // Not an agent log.
+  writeFileSync(path.join(dir, "notes.jsonl"), '{"hello": "world"}\n');
+  // Two Bash calls that share one tool_use id, each with its own result.
+  const base = { sessionId: "s1", cwd: "/w", version: "2.0.0" };
+  const use = (id: string, command: string, uuid: string) => ({
+    ...base,
+    type: "assistant",
+    uuid,
+    message: { role: "assistant", content: [{ type: "tool_use", id, name: "Bash", input: { command } }] },
+  });
+  const result = (id: string, out: string, uuid: string) => ({
+    ...base,
+    type: "user",
+    uuid,
+    message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: out }] },
+  });
+  writeFileSync(
+    path.join(dir, "reused-ids.jsonl"),
+    `${[
+      { ...base, type: "user", uuid: "u0", message: { role: "user", content: "list and count" } },
+      use("toolu_1", "ls", "a1"),
+      result("toolu_1", "a.txt b.txt", "r1"),
+      use("toolu_1", "wc -l a.txt", "a2"),
+      result("toolu_1", "3 a.txt", "r2"),
+    ]
+      .map((r) => JSON.stringify(r))
+      .join("\n")}\n`,
+  );
+  return dir;
+}
+
+describe("score imports that lose nothing", () => {
+  it("recognises a log whose first record is over 64 KiB", () => {
+    const dir = folder();
+    expect(detectFormat(path.join(dir, "long-first-record.jsonl"))).toBe("codex-rollout");
+  });
+
+  it("pairs each result with its own call when a log reuses call ids", async () => {
+    const t = await importTrajectory(path.join(folder(), "reused-ids.jsonl"));
+    const calls = buildView(t.events).calls;
+    expect(calls.map((c) => [c.commandText, c.result?.output])).toEqual([
+      ["ls", "a.txt b.txt"],
+      ["wc -l a.txt", "3 a.txt"],
+    ]);
+  });
+
+  it("accounts for every file of a folder and exits 3 when one was skipped", () => {
+    const dir = folder();
+    const r = gauntlet(dir, ["score", ".", "--out", path.join(dir, "report")]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain("not agent logs and were left out");
+    expect(r.stdout).toContain("notes.jsonl");
+    for (const f of ["long-first-record.jsonl", "truncated.jsonl", "reused-ids.jsonl"])
+      expect(readFileSync(path.join(dir, "report", "scorecards.jsonl"), "utf8")).toContain(f);
+  });
+});
