@@ -230,41 +230,44 @@ describe("dead-step (App. A.2)", () => {
 });
 
 describe("long-chain (App. A.2)", () => {
-  it("scores the longest stretch of calls between checkpoints", () => {
-    const t = new MadeUp().user("go");
-    for (let i = 0; i < 5; i++) t.bash(`python step${i}.py`);
+  /** `n` calls that are no checkpoint. */
+  const pad = (t: MadeUp, n: number, name = "step") => {
+    for (let i = 0; i < n; i++) t.bash(`python ${name}${i}.py`);
+    return t;
+  };
+
+  it("scores the longest stretch of calls between checkpoints, once it reaches the warning length", () => {
+    const t = pad(new MadeUp().user("go"), 35);
     t.tool("TodoWrite", { todos: [] });
-    for (let i = 0; i < 3; i++) t.bash(`python other${i}.py`);
+    pad(t, 31, "other");
     const f = run(longChain, t);
-    expect(f.score).toBe(5);
-    expect(f.instances[0]?.events).toEqual(["e2", "e14"]);
+    expect(f.score).toBe(35);
+    expect(f.instances[0]?.events).toEqual(["e2", "e104"]);
+    // A short stretch is no chain: nothing found, score 0 (a clean log scores 100).
+    expect(run(longChain, pad(new MadeUp().user("go"), 5)).instances).toEqual([]);
   });
 
   it("reading a config file named like a checker is not a check (cat tsconfig.json)", () => {
-    const t = new MadeUp()
-      .bash("python a.py")
+    const t = pad(new MadeUp(), 30)
       .bash("cat tsconfig.json", "{}")
       .bash("cat eslint.config.js", "x")
       .bash("python b.py");
-    expect(run(longChain, t).score).toBe(4);
+    expect(run(longChain, t).score).toBe(33);
   });
 
   it("a passing validation is a checkpoint, a failing one is not", () => {
-    const t = new MadeUp()
-      .bash("python a.py")
-      .bash("pytest", "ok")
-      .bash("python b.py")
+    const t = pad(new MadeUp().bash("python a.py").bash("pytest", "ok"), 30)
       .bash("pytest", "F", 1)
       .bash("python c.py");
-    expect(run(longChain, t).score).toBe(3);
+    expect(run(longChain, t).score).toBe(32);
   });
 
   it("exempts intended batch work: one tool over many distinct files", () => {
     const t = new MadeUp().user("add a licence header to every file");
-    for (let i = 0; i < 12; i++) t.edit(`src/f${i}.ts`, "", "// MIT\n");
+    for (let i = 0; i < 40; i++) t.edit(`src/f${i}.ts`, "", "// MIT\n");
     const f = run(longChain, t);
     expect(f.score).toBe(0);
-    expect(f.rawScore).toBe(12);
+    expect(f.rawScore).toBe(40);
     expect(f.exempted[0]?.reason).toMatch(/batch work/);
   });
 });

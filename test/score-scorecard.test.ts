@@ -144,6 +144,18 @@ describe("scorecard (§3.4) and comparison", () => {
     expect(a.findings.every((x) => x.band === "none")).toBe(true);
   });
 
+  it("a trajectory where nothing is found scores 100 on every dimension, not 100 × (1 − base rate)", () => {
+    const clean = new MadeUp()
+      .user("fix alphaValue")
+      .read("a.ts", "export const alphaValue = 1;")
+      .edit("a.ts", "alphaValue = 1", "alphaValue = 2")
+      .say("Set alphaValue to 2.");
+    const card = scoreTrajectory(imported(clean));
+    expect(card.findings.every((f) => f.instanceCount === 0)).toBe(true);
+    expect(Object.values(card.dimensions)).toEqual([100, 100, 100, 100]);
+    expect(card.processQuality).toBe(100);
+  });
+
   it("η weighs process quality against control preservation", () => {
     const t = imported(
       new MadeUp().say("look").bash("ls").say("read").bash("cat x").say("again").bash("cat y"),

@@ -90,7 +90,9 @@ export const Scorecard = z
     findings: z.array(DefectFinding),
     dimensions: z
       .record(z.enum(CATEGORIES), z.number().nullable())
-      .describe("Quality per category: 100 × (1 − mean risk); null when not assessed."),
+      .describe(
+        "Quality per category: 100 × (1 − mean excess risk), the excess being the risk above a clean log's (risk at raw score 0), rescaled to [0, 1]: nothing found = 100; null when not assessed.",
+      ),
     processQuality: z
       .number()
       .nullable()
@@ -134,9 +136,15 @@ export function scoreTrajectory(t: ImportedTrajectory, options: ScorecardOptions
     const f = raw.find((r) => r.defect === id);
     return f ? [toFinding(f, t.events, view.position, options)] : [];
   });
+  // Quality counts the risk the evidence adds over a clean log's floor (the risk at raw score 0, a base
+  // rate): a trajectory where nothing is found scores 100, not 100 × (1 − base rate).
+  const excess = (f: DefectFinding) => {
+    const floor = calibrateRisk(options.calibration, f.defect, 0);
+    return floor >= 1 ? 0 : Math.max(0, (f.risk - floor) / (1 - floor));
+  };
   const dimensions = Object.fromEntries(
     CATEGORIES.map((c) => {
-      const risks = findings.filter((f) => f.category === c).map((f) => f.risk);
+      const risks = findings.filter((f) => f.category === c).map(excess);
       return [c, round(100 * (1 - (risks.length ? mean(risks) : 0)))];
     }),
   ) as Record<DefectCategory, number | null>;

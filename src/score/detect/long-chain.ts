@@ -1,4 +1,4 @@
-import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { DEFECTS, type DefectInstance, type ExemptedInstance } from "../defects.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import type { CallView } from "./view.ts";
 
@@ -10,8 +10,9 @@ import type { CallView } from "./view.ts";
  * Checkpoints: a user turn, a plan or to-do update (`TodoWrite`, `update_plan`, …), a delegation to a
  * sub-agent (decomposition), a validation command that passes, a `git commit`.
  *
- * Raw score: the number of tool calls in the longest stretch between checkpoints (one instance; weight =
- * that length). Evidence: the first and last call of the stretch.
+ * Raw score: the number of tool calls in the longest stretch between checkpoints, when it reaches the
+ * warning threshold (one instance; weight = that length; a shorter stretch is no instance and scores 0).
+ * Evidence: the first and last call of the stretch.
  *
  * Exemption: intended batch work — a stretch of at least {@link BATCH_MIN} calls where at least
  * {@link BATCH_SHARE} of it is one tool applied to distinct targets (editing forty files one by one is a batch, not a lost
@@ -44,7 +45,8 @@ export const longChain: Detector = {
       stretch.push(c);
     }
     close();
-    if (longest.length === 0) return makeFinding("long-chain", instances, exempted);
+    // A stretch shorter than the warning threshold is no chain at all: nothing to report.
+    if (longest.length < DEFECTS["long-chain"].warning) return makeFinding("long-chain", instances, exempted);
     const first = longest[0] as CallView;
     const last = longest.at(-1) as CallView;
     const instance = {

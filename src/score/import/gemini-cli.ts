@@ -1,10 +1,13 @@
-import { readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
+import { InputError } from "../../core/errors.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
 import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
+import { readJsonValues } from "./read-json-values.ts";
 import { readRecords } from "./read-lines.ts";
 
 /**
@@ -122,27 +125,26 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
   const skipped: ImportedTrajectory["skipped"] = [];
   let lines = 0;
   if (format === "gemini-cli-json") {
-    const text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-    lines = text.split("\n").length;
-    let doc: Json;
+    // Streamed, one message at a time: a session of any size (hundreds of MB) is never held as one string.
     try {
-      doc = obj(JSON.parse(text));
-    } catch (error) {
-      return {
-        id: path.basename(file),
-        format,
+      for await (const { path: p, value } of readJsonValues(
+        withoutBom(createReadStream(file)),
+        (p) => (p.length === 2 && p[0] === "messages") || (p.length === 1 && p[0] !== "messages"),
         file,
-        agent: "gemini-cli",
-        models: [],
-        events: [],
-        skipped: [{ line: 1, reason: `not JSON (${(error as Error).message.split("\n")[0]})` }],
-        lines,
-      };
-    }
-    mapper.sessionId = str(doc.sessionId) || undefined;
-    for (const [i, m] of arr(doc.messages).map(obj).entries()) {
-      mapper.at = i;
-      mapper.message(m);
+        "a Gemini CLI session is one JSON object with sessionId, projectHash and messages[]",
+      )) {
+        if (p[0] === "messages") {
+          const i = p[1] as number;
+          lines = i + 1;
+          mapper.at = i;
+          const m = obj(value);
+          if (value === m) mapper.message(m);
+          else skipped.push({ line: i + 1, reason: `message ${i} of messages[]: not an object` });
+        } else if (p[0] === "sessionId") mapper.sessionId = str(value) || undefined;
+      }
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      skipped.push({ line: lines + 1, reason: `${error.message} (after ${lines} messages)` });
     }
   } else {
     const read = { lines: 0 };
@@ -172,4 +174,18 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
     skipped,
     lines,
   };
+}
+
+/** A byte stream without a leading UTF-8 byte-order mark (editors on Windows write one). */
+function withoutBom(input: NodeJS.ReadableStream): Readable {
+  let first = true;
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        if (first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) yield chunk.subarray(3);
+        else yield chunk;
+        first = false;
+      }
+    })(),
+  );
 }
