@@ -11,11 +11,11 @@
  * - `score`: Gauntlet's importer, all 11 detectors and the scorecard.
  * Run: `npx tsx bench/score-gemini-json.ts`. Files are generated in a temporary folder, never committed.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { measurePhase, type PhaseResult, printPhase, scoreFile } from "./phases.ts";
 
 const MB = 1024 * 1024;
 
@@ -83,30 +83,12 @@ async function child(phase: string, file: string): Promise<void> {
     ))
       if (v.value) messages++;
     extra = { messages };
-  } else {
-    const { importTrajectories } = await import("../src/score/import/index.ts");
-    const { scoreTrajectory } = await import("../src/score/scorecard.ts");
-    let events = 0;
-    let flagged = 0;
-    for (const t of await importTrajectories(file)) {
-      events += t.events.length;
-      flagged += scoreTrajectory(t).findings.filter((f) => f.band !== "none").length;
-    }
-    extra = { events, flagged };
-  }
-  const ms = performance.now() - started;
-  process.stdout.write(
-    `${JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, ...extra })}\n`,
-  );
+  } else extra = await scoreFile(file);
+  printPhase(started, extra);
 }
 
-function measure(phase: string, file: string): { ms: number; maxRssMB: number } & Record<string, unknown> {
-  const r = spawnSync(process.execPath, ["--import", "tsx", import.meta.filename, "--phase", phase, file], {
-    encoding: "utf8",
-    maxBuffer: 16 * MB,
-  });
-  if (r.status !== 0) throw new Error(`phase ${phase} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "{}");
+function measure(phase: string, file: string): PhaseResult {
+  return measurePhase(import.meta.filename, phase, file);
 }
 
 async function main(): Promise<void> {

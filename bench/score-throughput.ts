@@ -11,12 +11,12 @@
  *   the scorecard.
  * Throughput ratio = parse time / score time on the same file. Run: `npx tsx bench/score-throughput.ts`.
  */
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { measurePhase, type PhaseResult, printPhase, scoreFile } from "./phases.ts";
 
 const MB = 1024 * 1024;
 
@@ -185,30 +185,12 @@ async function child(phase: string, file: string): Promise<void> {
       lines++;
     }
     extra = { lines };
-  } else {
-    const { importTrajectories } = await import("../src/score/import/index.ts");
-    const { scoreTrajectory } = await import("../src/score/scorecard.ts");
-    let events = 0;
-    let flagged = 0;
-    for (const t of await importTrajectories(file)) {
-      events += t.events.length;
-      flagged += scoreTrajectory(t).findings.filter((f) => f.band !== "none").length;
-    }
-    extra = { events, flagged };
-  }
-  const ms = performance.now() - started;
-  process.stdout.write(
-    `${JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, ...extra })}\n`,
-  );
+  } else extra = await scoreFile(file);
+  printPhase(started, extra);
 }
 
-function measure(phase: string, file: string): { ms: number; maxRssMB: number } & Record<string, unknown> {
-  const r = spawnSync(process.execPath, ["--import", "tsx", import.meta.filename, "--phase", phase, file], {
-    encoding: "utf8",
-    maxBuffer: 16 * MB,
-  });
-  if (r.status !== 0) throw new Error(`phase ${phase} failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "{}");
+function measure(phase: string, file: string): PhaseResult {
+  return measurePhase(import.meta.filename, phase, file);
 }
 
 async function main(): Promise<void> {

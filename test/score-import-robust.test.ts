@@ -74,6 +74,37 @@ describe("score imports that lose nothing", () => {
     expect(detectFormat(path.join(dir, "long-first-record.jsonl"))).toBe("codex-rollout");
   });
 
+  it("reads a minified (one-line) Gemini CLI session document as the JSON form, streamed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-gemini-"));
+    const file = path.join(dir, "session.json");
+    const messages = [
+      { id: "m0", type: "user", content: "read a.ts" },
+      ...Array.from({ length: 50 }, (_, i) => ({
+        id: `m${i + 1}`,
+        type: "gemini",
+        content: "reading",
+        toolCalls: [
+          {
+            id: `c${i}`,
+            name: "read_file",
+            args: { absolute_path: `/r/f${i}.ts` },
+            result: [
+              {
+                functionResponse: { id: `c${i}`, name: "read_file", response: { output: "x".repeat(3000) } },
+              },
+            ],
+            status: "success",
+          },
+        ],
+      })),
+    ];
+    writeFileSync(file, JSON.stringify({ sessionId: "s1", projectHash: "a".repeat(64), messages }));
+    expect(detectFormat(file)).toBe("gemini-cli-json");
+    const t = await importTrajectory(file);
+    expect(t.events.filter((e) => e.type === "tool_call")).toHaveLength(50);
+    expect(t.events.find((e) => e.type === "tool_call")?.raw).toEqual({ file, index: 1 });
+  });
+
   it("pairs each result with its own call when a log reuses call ids", async () => {
     const t = await importTrajectory(path.join(folder(), "reused-ids.jsonl"));
     const calls = buildView(t.events).calls;

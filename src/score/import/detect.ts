@@ -137,7 +137,10 @@ export function detectFormat(file: string): TrajectoryFormat {
     (/^\s*\{/.test(text) && /"caseId"\s*:/.test(text) && /"stepId"\s*:/.test(text))
   )
     return "gauntlet-results";
-  if (has((r) => "sessionId" in r && "projectHash" in r && !("type" in r))) return "gemini-cli-jsonl";
+  // The JSONL form's first record is the session's metadata; a one-line document (minified JSON) that
+  // parses whole carries its `messages` array and is the JSON form.
+  if (has((r) => "sessionId" in r && "projectHash" in r && !("type" in r) && !Array.isArray(r.messages)))
+    return "gemini-cli-jsonl";
   if (
     /^\s*\{/.test(text) &&
     /"sessionId"\s*:/.test(text) &&

@@ -1,0 +1,39 @@
+/**
+ * Shared by the score benchmarks: each measured phase runs in its own child process (so peak RSS belongs to
+ * that phase alone), imports and scores a file, and prints one JSON line `{ms, maxRssMB, ...}`.
+ */
+import { spawnSync } from "node:child_process";
+
+/** A phase's measurement. */
+export type PhaseResult = { ms: number; maxRssMB: number } & Record<string, unknown>;
+
+/** Run `script --phase <phase> <file>` in a child process and read its JSON line. @throws Error when it fails */
+export function measurePhase(script: string, phase: string, file: string): PhaseResult {
+  const r = spawnSync(process.execPath, ["--import", "tsx", script, "--phase", phase, file], {
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`phase ${phase} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "{}");
+}
+
+/** Child side of the `score` phase: Gauntlet's importer, all 11 detectors and the scorecard over `file`. */
+export async function scoreFile(file: string): Promise<{ events: number; flagged: number }> {
+  const { importTrajectories } = await import("../src/score/import/index.ts");
+  const { scoreTrajectory } = await import("../src/score/scorecard.ts");
+  let events = 0;
+  let flagged = 0;
+  for (const t of await importTrajectories(file)) {
+    events += t.events.length;
+    flagged += scoreTrajectory(t).findings.filter((f) => f.band !== "none").length;
+  }
+  return { events, flagged };
+}
+
+/** Print a child phase's result line: time since `started` (ms), peak RSS (MB) and `extra`. */
+export function printPhase(started: number, extra: Record<string, unknown>): void {
+  const ms = performance.now() - started;
+  process.stdout.write(
+    `${JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, ...extra })}\n`,
+  );
+}
