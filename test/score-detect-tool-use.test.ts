@@ -283,6 +283,6 @@ describe("tool-use detectors on real trajectories", () => {
     );
     const f = longChain.detect(buildView(t.events));
     expect(f.score).toBe(118);
-    expect(f.instances[0]?.events).toEqual(["e7", "e495"]);
+    expect(f.instances[0]?.events).toEqual(["e11", "e499"]);
   });
 });

@@ -84,9 +84,10 @@ describe("ATIF importer on real Harbor trajectories", () => {
     expect(complete).toHaveLength(2);
     expect(t.events.filter((e) => e.type === "context" && e.compaction)).toHaveLength(1);
     expect(kinds(t.events)).toEqual(["handoff", "handoff", "handoff"]);
+    // Terminus-2 records no exit code: it stays unknown, never an invented success.
     expect(t.events.find((e) => e.type === "command")).toMatchObject({
       command: "mkdir test_dir",
-      exitCode: 0,
+      exitCode: null,
     });
     // The steps' metrics sum to 6502 / 690 tokens and $0.023155; final_metrics (7802 / 1030, $0.029805) also
     // counts the summarisation sub-agents: the remainder is one more usage event, so the totals match.

@@ -123,4 +123,62 @@ describe("score imports that lose nothing", () => {
     for (const f of ["long-first-record.jsonl", "truncated.jsonl", "reused-ids.jsonl"])
       expect(readFileSync(path.join(dir, "report", "scorecards.jsonl"), "utf8")).toContain(f);
   });
+
+  it("keeps Codex developer messages, web searches and exec reasoning; reports an unknown item instead of dropping it", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-codex-"));
+    const rollout = path.join(dir, "rollout.jsonl");
+    const item = (payload: unknown) =>
+      JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "response_item", payload });
+    writeFileSync(
+      rollout,
+      `${[
+        JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "r1" } }),
+        item({
+          type: "message",
+          role: "developer",
+          content: [{ type: "input_text", text: "Never push to main." }],
+        }),
+        item({
+          type: "message",
+          role: "user",
+          content: [{ type: "input_text", text: "<environment_context>cwd=/w</environment_context>" }],
+        }),
+        item({ type: "message", role: "user", content: [{ type: "input_text", text: "look it up" }] }),
+        item({
+          type: "web_search_call",
+          id: "ws1",
+          status: "completed",
+          action: { type: "search", query: "zod 4" },
+        }),
+      ].join("\n")}\n`,
+    );
+    const r = await importTrajectory(rollout);
+    expect(r.events.filter((e) => e.type === "message").map((e) => e.type === "message" && e.role)).toEqual([
+      "system",
+      "system",
+      "user",
+    ]);
+    expect(r.events.find((e) => e.type === "tool_call")).toMatchObject({
+      name: "web_search",
+      input: { query: "zod 4" },
+    });
+    const exec = path.join(dir, "exec.jsonl");
+    writeFileSync(
+      exec,
+      `${[
+        { type: "thread.started", thread_id: "t1" },
+        { type: "item.completed", item: { id: "i1", type: "reasoning", text: "Check the docs first." } },
+        { type: "item.completed", item: { id: "i2", type: "web_search", query: "vitest 4" } },
+        { type: "item.completed", item: { id: "i3", type: "hologram", text: "?" } },
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n")}\n`,
+    );
+    const e = await importTrajectory(exec);
+    expect(e.events.some((x) => x.type === "message" && x.reasoning)).toBe(true);
+    expect(
+      e.events.filter((x) => x.type === "tool_call").map((x) => x.type === "tool_call" && x.name),
+    ).toEqual(["web_search"]);
+    expect(e.skipped).toEqual([{ line: 4, reason: 'unknown item type "hologram"' }]);
+  });
 });

@@ -198,8 +198,9 @@ class AtifMapper extends EventSink {
       : /^The user doesn't want to proceed/.test(output) || /tool use was rejected/i.test(output);
     let isError = flagged || rejected || /^<tool_use_error>/.test(output);
     if (call && SHELL.has(call.name) && !rejected) {
-      const exitCode = exitCodeOf(r, output) ?? (flagged ? null : 0);
-      isError ||= exitCode !== 0;
+      // An exit code the log does not record stays unknown (null), never an invented success.
+      const exitCode = exitCodeOf(r, output) ?? null;
+      isError ||= exitCode !== null && exitCode !== 0;
       this.add(
         { ...base, type: "command", command: commandOf(call.args), exitCode, durationMs: 0, stdout: output },
         undefined,

@@ -83,8 +83,13 @@ export async function importCodex(file: string, format: string): Promise<Importe
         const text = arr(p.content)
           .map((c) => str(obj(c).text))
           .join("\n");
-        if ((role === "user" || role === "assistant") && text.trim() && !/^<[a-z_]+>/.test(text.trim()))
+        if (!text.trim()) {
+          // An empty message carries nothing to keep.
+        } else if ((role === "user" || role === "assistant") && !/^<[a-z_]+>/.test(text.trim()))
           add({ ...base, type: "message", role, text }, line);
+        // Developer and system messages, and the harness's tagged user messages (`<user_instructions>`,
+        // `<environment_context>`), are the standing rules the model is given: kept as system messages.
+        else add({ ...base, type: "message", role: "system", text }, line);
       } else if (kind === "function_call" || kind === "custom_tool_call" || kind === "local_shell_call") {
         let args: unknown = p.input ?? p.arguments ?? p.action;
         if (typeof p.arguments === "string")
@@ -126,6 +131,21 @@ export async function importCodex(file: string, format: string): Promise<Importe
           add({ ...base, type: "control", kind: "rejection", detail: out.text.slice(0, 300) }, line, [
             result,
           ]);
+      } else if (kind === "web_search_call") {
+        const action = obj(p.action);
+        const callId = str(p.id) || `web-${line}`;
+        const call = add({ ...base, type: "tool_call", callId, name: "web_search", input: action }, line);
+        add(
+          {
+            ...base,
+            type: "tool_result",
+            callId,
+            output: `web search ${str(p.status) || "done"}${str(action.query) ? `: ${str(action.query)}` : ""}`,
+            isError: p.status === "failed",
+          },
+          line,
+          [call],
+        );
       } else if (kind === "reasoning") {
         // The reasoning summary the user sees (the encrypted content is not readable).
         const text = arr(p.summary)
@@ -173,6 +193,32 @@ export async function importCodex(file: string, format: string): Promise<Importe
       const id = str(it.id);
       if (it.type === "agent_message")
         add({ ...base, type: "message", role: "assistant", text: str(it.text) }, line);
+      else if (it.type === "reasoning") {
+        if (str(it.text).trim())
+          add({ ...base, type: "message", role: "assistant", text: str(it.text), reasoning: true }, line);
+      } else if (it.type === "web_search") {
+        const call = add(
+          { ...base, type: "tool_call", callId: id, name: "web_search", input: { query: str(it.query) } },
+          line,
+        );
+        add(
+          {
+            ...base,
+            type: "tool_result",
+            callId: id,
+            output: `web search: ${str(it.query)}`,
+            isError: false,
+          },
+          line,
+          [call],
+        );
+      } else if (it.type === "todo_list")
+        add(
+          { ...base, type: "tool_call", callId: id, name: "update_plan", input: { items: it.items ?? [] } },
+          line,
+        );
+      else if (it.type === "error")
+        add({ ...base, type: "control", kind: "error", detail: str(it.message) }, line);
       else if (it.type === "command_execution") {
         const command = unwrapShell(str(it.command));
         const call = add(
@@ -247,7 +293,7 @@ export async function importCodex(file: string, format: string): Promise<Importe
           line,
           [call],
         );
-      }
+      } else skipped.push({ line, reason: `unknown item type "${str(it.type) || "(none)"}"` });
     } else if (type === "turn.completed") {
       const u = obj(r.usage);
       add(
