@@ -15,6 +15,8 @@ import { compareGroups, modelName } from "../src/score/compare.ts";
 import { measureControl } from "../src/score/control.ts";
 import { buildView } from "../src/score/detect/view.ts";
 import type { ImportedTrajectory } from "../src/score/import/imported.ts";
+import { renderScoreMarkdown } from "../src/score/report.ts";
+import { renderScoreHtml } from "../src/score/report-html.ts";
 import { type Scorecard, scoreTrajectory } from "../src/score/scorecard.ts";
 import { gauntlet } from "./helpers/cli.ts";
 import { MadeUp } from "./helpers/made-up-trajectory.ts";
@@ -154,6 +156,37 @@ describe("scorecard (§3.4) and comparison", () => {
     expect(card.findings.every((f) => f.instanceCount === 0)).toBe(true);
     expect(Object.values(card.dimensions)).toEqual([100, 100, 100, 100]);
     expect(card.processQuality).toBe(100);
+  });
+
+  it("the reports show every finding: below-band ones collapsed, exemptions, each excerpt at its file and line", () => {
+    const t = new MadeUp().user("check");
+    t.bash("npm test", "1 failing", 1).bash("npm test", "1 failing", 1); // one duplicate: warning
+    const card = scoreTrajectory(imported(t, "claude-code", "/logs/a.jsonl"));
+    for (const e of t.events)
+      (e as { raw?: unknown }).raw = { file: "/logs/a.jsonl", line: 1 + t.events.indexOf(e) };
+    const withLines = scoreTrajectory(imported(t, "claude-code", "/logs/a.jsonl"));
+    const report = {
+      generatedAt: "",
+      inputs: ["/logs"],
+      calibration: "default priors",
+      eta: 0.5,
+      groupBy: "agent" as const,
+      files: 1,
+      failed: [],
+      outcomeReports: 0,
+      scorecards: [withLines],
+      groups: compareGroups([withLines], "agent"),
+    };
+    const md = renderScoreMarkdown(report);
+    expect(md).toMatch(/\*\*Duplicate Step\*\* \(warning/);
+    expect(md).toMatch(/`\/logs\/a\.jsonl:\d+`/);
+    const html = renderScoreHtml(report);
+    expect(html).toContain("Duplicate Step");
+    expect(card.findings.find((f) => f.defect === "duplicate-step")?.band).toBe("warning");
+    const clean = scoreTrajectory(imported(new MadeUp().user("hi").read("a.ts", "x").say("x")));
+    expect(
+      renderScoreMarkdown({ ...report, scorecards: [clean], groups: compareGroups([clean], "agent") }),
+    ).toMatch(/Nothing found\.|No defect reaches the warning band\./);
   });
 
   it("η weighs process quality against control preservation", () => {

@@ -28,27 +28,42 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
       `${c.control[a].note} (${c.control[a].opportunities})`,
     ),
   ).join("");
-  const findings = c.findings
+  const where = (x: { event: string; line?: number; index?: number }) =>
+    x.line
+      ? `${c.trajectory.file}:${x.line}`
+      : x.index !== undefined
+        ? `${c.trajectory.file}#${x.index}`
+        : x.event;
+  const render = (f: (typeof c.findings)[number]) =>
+    `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · score ${f.score} (before exemptions ${f.rawScore}) · ${f.instanceCount} instance(s)${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
+      .map(
+        (i) =>
+          `<div>${esc(i.note)}<pre>${i.excerpts.map((x) => `${esc(where(x))}  ${esc(x.text)}`).join("\n")}</pre></div>`,
+      )
+      .join(
+        "",
+      )}${f.instanceCount > f.instances.length ? `<div class="muted">… ${f.instanceCount - f.instances.length} more</div>` : ""}${
+      f.exempted.length
+        ? `<div class="muted">exempted: ${f.exempted.map((x) => esc(`${x.note} — ${x.reason}${x.excerpts[0] ? ` (${where(x.excerpts[0])})` : ""}`)).join("<br>")}</div>`
+        : ""
+    }</div>`;
+  const flagged = c.findings
     .filter((f) => f.band !== "none")
-    .map(
-      (f) =>
-        `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · score ${f.score} (before exemptions ${f.rawScore})${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
-          .map(
-            (i) =>
-              `<div>${esc(i.note)}<pre>${i.excerpts.map((x) => `${esc(x.event)}${x.line ? esc(` line ${x.line}`) : ""}  ${esc(x.text)}`).join("\n")}</pre></div>`,
-          )
-          .join(
-            "",
-          )}${f.exempted.length ? `<div class="muted">exempted: ${f.exempted.map((x) => esc(`${x.note} — ${x.reason}`)).join("<br>")}</div>` : ""}</div>`,
-    )
+    .map(render)
     .join("");
+  const below = c.findings.filter((f) => f.band === "none" && (f.instanceCount || f.exemptedCount));
+  const findings = `${flagged || `<p>${below.length ? "No defect reaches the warning band." : "Nothing found."}</p>`}${
+    below.length
+      ? `<details><summary>Below the warning band (${below.length})</summary>${below.map(render).join("")}</details>`
+      : ""
+  }`;
   const open = index === 0 || c.findings.some((f) => f.band !== "none");
   const summary = c.summary === null ? "not assessed (no tool call)" : `summary ${c.summary.toFixed(1)}`;
   return `<details id="t${index}"${open ? " open" : ""}><summary>${esc(trajectoryLabel(c, several))} — ${summary}</summary>
 <p class="muted">${esc(c.trajectory.file)} · ${esc(c.trajectory.format)} · ${esc(c.trajectory.agent)} · ${esc(c.trajectory.models.join(", ") || "model unknown")} · ${c.trajectory.events} events, ${c.trajectory.toolCalls} tool calls${c.trajectory.skippedCount ? ` · ${c.trajectory.skippedCount} lines not read` : ""}</p>
 <h3>Process quality ${c.processQuality === null ? "n/a: the trajectory holds no tool call" : c.processQuality.toFixed(1)}</h3>${dims}
 <h3>Control preservation ${c.controlPreservation === null ? "n/a" : c.controlPreservation.toFixed(1)}</h3>${control}
-<h3>Findings</h3>${findings || "<p>No defect above the warning band.</p>"}${
+<h3>Findings</h3>${findings}${
     c.trajectory.skippedCount
       ? `<h3>Lines not read (${c.trajectory.skippedCount})</h3><pre>${c.trajectory.skipped
           .map((x) => esc(`${c.trajectory.file}:${x.line}: ${x.reason}`))

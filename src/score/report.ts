@@ -149,7 +149,11 @@ export function renderScoreText(report: ScoreReport): string {
   return out.join("\n");
 }
 
-/** The Markdown report: tables, then each trajectory's flagged findings with evidence and control scores. */
+/**
+ * The Markdown report: tables, then per trajectory every finding with its band, instances and exemptions —
+ * warning and error first, those below the warning band collapsed — each excerpt linked to its file and line
+ * (or record index for a whole-document log).
+ */
 export function renderScoreMarkdown(report: ScoreReport): string {
   const lines = [
     "# Gauntlet process scorecards",
@@ -181,19 +185,35 @@ export function renderScoreMarkdown(report: ScoreReport): string {
       `Control: ${CONTROL_ASPECTS.map((a) => `${a} ${c.control[a].score === null ? "n/a" : (100 * c.control[a].score).toFixed(0)} (${c.control[a].opportunities})`).join(" · ")}`,
       "",
     );
-    const shown = c.findings.filter((f) => f.band !== "none");
-    if (!shown.length) lines.push("No defect above the warning band.");
-    for (const f of shown) {
+    const where = (x: { event: string; line?: number; index?: number }) =>
+      x.line
+        ? `${c.trajectory.file}:${x.line}`
+        : x.index !== undefined
+          ? `${c.trajectory.file}#${x.index}`
+          : x.event;
+    const finding = (f: (typeof c.findings)[number]) => {
       lines.push(
-        `- **${f.name}** (${f.band}, risk ${f.risk.toFixed(2)}, score ${f.score} ${DEFECTS[f.defect].unit.split(",")[0]}; ${f.rawScore} before exemptions)`,
+        `- **${f.name}** (${f.band}, risk ${f.risk.toFixed(2)}, score ${f.score}; ${f.rawScore} before exemptions; ${f.instanceCount} instance(s), ${f.exemptedCount} exempted)`,
       );
-      for (const i of f.instances.slice(0, 3)) {
+      for (const i of f.instances) {
         lines.push(`  - ${i.note}`);
-        for (const x of i.excerpts)
-          lines.push(`    - \`${x.event}\`${x.line ? ` (line ${x.line})` : ""} ${x.text.replace(/`/g, "'")}`);
+        for (const x of i.excerpts) lines.push(`    - \`${where(x)}\` ${x.text.replace(/`/g, "'")}`);
       }
-      if (f.exemptedCount)
-        lines.push(`  - ${f.exemptedCount} instance(s) exempted, e.g. ${f.exempted[0]?.reason ?? ""}`);
+      if (f.instanceCount > f.instances.length)
+        lines.push(`  - … ${f.instanceCount - f.instances.length} more`);
+      for (const x of f.exempted)
+        lines.push(
+          `  - exempted: ${x.note} — ${x.reason}${x.excerpts[0] ? ` (\`${where(x.excerpts[0])}\`)` : ""}`,
+        );
+    };
+    const shown = c.findings.filter((f) => f.band !== "none");
+    const below = c.findings.filter((f) => f.band === "none" && (f.instanceCount || f.exemptedCount));
+    if (!shown.length) lines.push(below.length ? "No defect reaches the warning band." : "Nothing found.");
+    for (const f of shown) finding(f);
+    if (below.length) {
+      lines.push("", `<details><summary>Below the warning band (${below.length})</summary>`, "");
+      for (const f of below) finding(f);
+      lines.push("", "</details>");
     }
     if (c.trajectory.skippedCount)
       lines.push(

@@ -22,6 +22,9 @@ import type { ImportedTrajectory } from "./import/imported.ts";
  * scorecard is the primary output; the summary is only for coarse comparison (§3.1).
  */
 
+/** Instances (and exempted ones) kept per finding with their excerpts; all are counted in the finding. */
+export const MAX_INSTANCES_KEPT = 50;
+
 /** Unreadable lines listed per scorecard (all are counted in `skippedCount`). */
 export const MAX_SKIPPED_LISTED = 200;
 
@@ -31,6 +34,11 @@ export const DEFAULT_ETA = 0.5;
 const Excerpt = z.object({
   event: z.string(),
   line: z.number().int().optional().describe("1-based line of the native log the event was read from."),
+  index: z
+    .number()
+    .int()
+    .optional()
+    .describe("For a whole-document log: the record's index (messages[], steps, events; ATIF step_id)."),
   text: z.string().describe("What the event shows, ≤ 200 chars."),
 });
 
@@ -54,10 +62,17 @@ export const DefectFinding = z
           excerpts: z.array(Excerpt),
         }),
       )
-      .describe("Strongest instances (at most 5) with excerpts of their evidence events."),
+      .describe("Strongest instances (at most 50) with excerpts of their evidence events."),
     exempted: z
-      .array(z.object({ events: z.array(z.string()), note: z.string(), reason: z.string() }))
-      .describe("At most 5."),
+      .array(
+        z.object({
+          events: z.array(z.string()),
+          note: z.string(),
+          reason: z.string(),
+          excerpts: z.array(Excerpt).default([]),
+        }),
+      )
+      .describe("Instances set aside by an exemption (at most 50), with why."),
   })
   .describe("One defect type's finding on one trajectory.");
 export type DefectFinding = z.infer<typeof DefectFinding>;
@@ -196,7 +211,12 @@ function toFinding(
   const risk = calibrateRisk(options.calibration, f.defect, f.score);
   const excerpt = (id: string) => {
     const e = events[position.get(id) ?? -1];
-    return { event: id, ...(e?.raw?.line ? { line: e.raw.line } : {}), text: describeEvent(e) };
+    const raw = e?.raw as { line?: number; index?: number } | undefined;
+    return {
+      event: id,
+      ...(raw?.line ? { line: raw.line } : raw?.index !== undefined ? { index: raw.index } : {}),
+      text: describeEvent(e),
+    };
   };
   return {
     defect: f.defect,
@@ -208,8 +228,17 @@ function toFinding(
     band: riskBand(risk, options.cuts ?? DEFAULT_BAND_CUTS),
     instanceCount: f.instances.length,
     exemptedCount: f.exempted.length,
-    instances: f.instances.slice(0, 5).map((i) => ({ ...i, excerpts: i.events.slice(0, 4).map(excerpt) })),
-    exempted: f.exempted.slice(0, 5).map((i) => ({ events: i.events, note: i.note, reason: i.reason })),
+    instances: f.instances
+      .slice(0, MAX_INSTANCES_KEPT)
+      .map((i) => ({ ...i, excerpts: i.events.slice(0, 4).map(excerpt) })),
+    exempted: f.exempted
+      .slice(0, MAX_INSTANCES_KEPT)
+      .map((i) => ({
+        events: i.events,
+        note: i.note,
+        reason: i.reason,
+        excerpts: i.events.slice(0, 2).map(excerpt),
+      })),
   };
 }
 
