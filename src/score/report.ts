@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { mdTable, textTable } from "../report/tables.ts";
 import { GROUP_KEYS, type GroupKey, GroupSummary } from "./compare.ts";
-import { CONTROL_ASPECTS } from "./control.ts";
+import { CONTROL_ASPECTS, OPPORTUNITY_HALF_WEIGHT } from "./control.ts";
 import { CATEGORIES, CATEGORY_NAMES, DEFECTS } from "./defects.ts";
 import { Scorecard } from "./scorecard.ts";
 
@@ -182,7 +182,7 @@ export function renderScoreMarkdown(report: ScoreReport): string {
     lines.push(
       CATEGORIES.map((cat) => `${CATEGORY_NAMES[cat]} ${fmt(c.dimensions[cat])}`).join(" · "),
       "",
-      `Control: ${CONTROL_ASPECTS.map((a) => `${a} ${c.control[a].score === null ? "n/a" : (100 * c.control[a].score).toFixed(0)} (${c.control[a].opportunities})`).join(" · ")}`,
+      `Control: ${CONTROL_ASPECTS.map((a) => `${a} ${c.control[a].score === null ? "n/a" : (100 * c.control[a].score).toFixed(0)} (${c.control[a].opportunities} opportunities${c.control[a].score !== null && c.control[a].opportunities < OPPORTUNITY_HALF_WEIGHT ? ", few: weighs little" : ""})`).join(" · ")}`,
       "",
     );
     const where = (x: { event: string; line?: number; index?: number }) =>

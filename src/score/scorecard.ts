@@ -231,14 +231,12 @@ function toFinding(
     instances: f.instances
       .slice(0, MAX_INSTANCES_KEPT)
       .map((i) => ({ ...i, excerpts: i.events.slice(0, 4).map(excerpt) })),
-    exempted: f.exempted
-      .slice(0, MAX_INSTANCES_KEPT)
-      .map((i) => ({
-        events: i.events,
-        note: i.note,
-        reason: i.reason,
-        excerpts: i.events.slice(0, 2).map(excerpt),
-      })),
+    exempted: f.exempted.slice(0, MAX_INSTANCES_KEPT).map((i) => ({
+      events: i.events,
+      note: i.note,
+      reason: i.reason,
+      excerpts: i.events.slice(0, 2).map(excerpt),
+    })),
   };
 }
 
