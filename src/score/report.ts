@@ -3,7 +3,7 @@ import { z } from "zod";
 import { mdTable, textTable } from "../report/tables.ts";
 import { GROUP_KEYS, type GroupKey, GroupSummary } from "./compare.ts";
 import { CONTROL_ASPECTS, OPPORTUNITY_HALF_WEIGHT } from "./control.ts";
-import { CATEGORIES, CATEGORY_NAMES, DEFECTS } from "./defects.ts";
+import { CATEGORIES, CATEGORY_NAMES } from "./defects.ts";
 import { Scorecard } from "./scorecard.ts";
 
 /**
