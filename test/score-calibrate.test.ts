@@ -303,8 +303,10 @@ describe("known-answer test: calibration beats plain thresholding (ProcCtrlBench
   it("uses Beta-binomial below the minimum number of labels", () => {
     const few = samples.filter((s) => s.defect === "weak-tool").slice(0, 20);
     const { model: small, report: smallReport } = fitCalibration(few);
-    expect(small.defects["weak-tool"]!.method).toBe("beta-binomial");
+    expect(smallReport.defects[0]!.method).toBe("beta-binomial");
     expect(smallReport.defects[0]!.reason).toMatch(/20 labels, fewer than the 30/);
+    // In the model only if it beat the uncalibrated priors on the held-out folds.
+    expect(small.defects["weak-tool"] !== undefined).toBe(smallReport.defects[0]!.used);
   });
 });
 

@@ -335,7 +335,10 @@ describe("gauntlet score CLI", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^long-chain\s+121\s/m);
     const model = JSON.parse(readFileSync(path.join(dir, "cal.json"), "utf8"));
-    expect(Object.keys(model.defects)).toEqual(expect.arrayContaining(["long-chain", "dead-step"]));
+    // Calibration is used only where its held-out Brier beats the priors': one dead-step label cannot.
+    expect(Object.keys(model.defects)).toEqual(["long-chain"]);
+    expect(r.stdout).toMatch(/^dead-step\s+1\s+0\s+beta-binomial\s+no: priors/m);
+    expect(r.stdout).toMatch(/ECE priors/);
     const scored = gauntlet(dir, ["score", rollout, "--calibration", "cal.json", "--json", "--out", "o"]);
     expect(scored.code).toBe(0);
     const report = JSON.parse(scored.stdout);

@@ -114,15 +114,27 @@ async function scoresOf(
 
 function renderCalibrationReport(report: CalibrationReport): string {
   const f = (x: number) => x.toFixed(3);
+  type Row = CalibrationReport["overall"];
+  const cells = (g: Row) => [
+    f(g.calibrated.ece),
+    f(g.priors.ece),
+    f(g.thresholding.ece),
+    f(g.calibrated.brier),
+    f(g.priors.brier),
+    f(g.thresholding.brier),
+  ];
   const rows = [
     [
       "defect",
       "n",
       "positives",
       "method",
+      "used",
       "ECE calibrated",
+      "ECE priors",
       "ECE thresholding",
       "Brier calibrated",
+      "Brier priors",
       "Brier thresholding",
     ],
     ...report.defects.map((d) => [
@@ -130,33 +142,20 @@ function renderCalibrationReport(report: CalibrationReport): string {
       String(d.n),
       String(d.positives),
       d.method,
-      f(d.calibrated.ece),
-      f(d.thresholding.ece),
-      f(d.calibrated.brier),
-      f(d.thresholding.brier),
+      d.used ? "yes" : "no: priors",
+      ...cells(d),
     ]),
     ...report.categories.map((c) => [
       `(${c.category})`,
       String(c.n),
       String(c.positives),
       "",
-      f(c.calibrated.ece),
-      f(c.thresholding.ece),
-      f(c.calibrated.brier),
-      f(c.thresholding.brier),
-    ]),
-    [
-      "(all)",
-      String(report.overall.n),
-      String(report.overall.positives),
       "",
-      f(report.overall.calibrated.ece),
-      f(report.overall.thresholding.ece),
-      f(report.overall.calibrated.brier),
-      f(report.overall.thresholding.brier),
-    ],
+      ...cells(c),
+    ]),
+    ["(all)", String(report.overall.n), String(report.overall.positives), "", "", ...cells(report.overall)],
   ];
-  return `${textTable(rows)}\n\n${report.folds}-fold cross-fitted (seed ${report.seed}); ECE over ${report.eceBins} equal-width bins; thresholding reads none/warning/error as risk 0/0.5/1.`;
+  return `${textTable(rows)}\n\n${report.folds}-fold cross-fitted (seed ${report.seed}): every figure is on samples held out of the fit. ECE over ${report.eceBins} equal-width bins; priors are the uncalibrated defaults; thresholding reads none/warning/error as risk 0/0.5/1. A defect's calibration is used only where its Brier score beats the priors' ("calibrated" then shows the priors for the others).`;
 }
 
 export function registerScoreCommands(program: Command): void {
@@ -284,7 +283,11 @@ export function registerScoreCommands(program: Command): void {
       }
       writeFileSync(flags.out, `${JSON.stringify(fitted.model, null, 2)}\n`);
       for (const d of fitted.report.defects)
-        if (d.calibrated.ece > d.thresholding.ece)
+        if (!d.used)
+          process.stderr.write(
+            `note: ${d.defect}: calibration not used (held-out Brier does not beat the default priors' on ${d.n} labels); it keeps the priors\n`,
+          );
+        else if (d.calibrated.ece > d.thresholding.ece)
           process.stderr.write(
             `warning: ${d.defect}: calibrated ECE ${d.calibrated.ece.toFixed(3)} is worse than thresholding's ${d.thresholding.ece.toFixed(3)} on ${d.n} labels; more labels are needed before this calibration can be trusted\n`,
           );

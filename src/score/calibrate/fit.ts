@@ -11,6 +11,7 @@ import {
 } from "./bands.ts";
 import { type BetaBinomialOptions, fitBetaBinomial } from "./beta-binomial.ts";
 import { crossFit } from "./cross-fit.ts";
+import { defaultPriorRisk } from "./default-priors.ts";
 import { assignFolds } from "./folds.ts";
 import { fitIsotonic, type IsotonicOptions } from "./isotonic.ts";
 import {
@@ -71,6 +72,8 @@ export interface GroupCalibrationReport {
   calibrated: CalibrationQuality;
   /** Plain thresholding's implied risks (0 / 0.5 / 1) on the same samples. */
   thresholding: CalibrationQuality;
+  /** The uncalibrated default priors' risks (`default-priors.ts`) on the same samples. */
+  priors: CalibrationQuality;
 }
 
 /** One defect's figures: the method chosen, why, and every method's cross-fitted ECE and Brier. */
@@ -81,6 +84,11 @@ export interface DefectCalibrationReport extends GroupCalibrationReport {
   /** Why this method, one sentence. */
   reason: string;
   methods: Record<CalibrationMethod, CalibrationMetrics>;
+  /**
+   * Whether the model uses the calibration: only when its cross-fitted (held-out) Brier score beats the
+   * uncalibrated priors'; otherwise the defect keeps the default priors.
+   */
+  used: boolean;
 }
 
 /** What {@link fitCalibration} reports beside the model. */
@@ -107,9 +115,12 @@ export interface CalibrationReport {
  * 3. choose Beta-binomial when the defect has fewer than `minLabels` labels or fewer than `minPerClass` of
  *    the rarer class, else the method with the lowest cross-fitted Brier score (ties: beta-binomial, platt,
  *    isotonic);
- * 4. refit the chosen method on all the defect's samples (Beta-binomial on all samples) for the model.
+ * 4. keep it only when its cross-fitted (held-out) Brier score beats the uncalibrated default priors' on the
+ *    same samples — otherwise the defect keeps the priors (issue 14 §4: calibration must earn its place);
+ * 5. refit the chosen method on all the defect's samples (Beta-binomial on all samples) for the model.
  * The report gives n, positives, ECE, Brier, reliability bins and band frequencies of the cross-fitted
- * calibrated risks and of plain thresholding, per defect, per category and overall. Deterministic for a seed.
+ * calibrated risks (the priors' where calibration was not used), of plain thresholding and of the
+ * uncalibrated priors, per defect, per category and overall. Deterministic for a seed.
  *
  * @throws RangeError when there are no samples, a sample has an unknown defect, a non-finite or negative
  *   score or a label other than 0 | 1, or the samples come from fewer than 2 trajectories
@@ -134,6 +145,7 @@ export function fitCalibration(
   const labelOf = (i: number) => samples[i]!.label;
   const chosen = new Array<number>(samples.length).fill(0);
   const thresholded = samples.map((s) => thresholdRisk(s.defect, s.score));
+  const prior = samples.map((s) => defaultPriorRisk(s.defect, s.score));
   const group = (indices: number[]): GroupCalibrationReport => ({
     n: indices.length,
     positives: indices.reduce((sum, i) => sum + labelOf(i), 0),
@@ -147,6 +159,12 @@ export function fitCalibration(
       indices.map((i) => thresholded[i]!),
       indices.map(labelOf),
       indices.map((i) => thresholdBand(samples[i]!.defect, samples[i]!.score)),
+      eceBins,
+    ),
+    priors: quality(
+      indices.map((i) => prior[i]!),
+      indices.map(labelOf),
+      indices.map((i) => riskBand(prior[i]!, bandCuts)),
       eceBins,
     ),
   });
@@ -168,15 +186,23 @@ export function fitCalibration(
     ) as Record<CalibrationMethod, CalibrationMetrics>;
     const { method, reason } = chooseMethod(n, positives, methods, minLabels, minPerClass);
     for (const i of indices) chosen[i] = outOfFold[method][i]!;
+    const figures = group(indices);
+    // Calibration earns its place only by beating the uncalibrated priors on held-out (out-of-fold) samples.
+    const used = figures.calibrated.brier < figures.priors.brier;
+    if (!used) for (const i of indices) chosen[i] = prior[i]!;
     const report: DefectCalibrationReport = {
       defect,
       category: DEFECTS[defect].category,
       method,
-      reason,
+      reason: used
+        ? reason
+        : `${reason}; not used: its cross-fitted Brier ${figures.calibrated.brier.toFixed(4)} does not beat the priors' ${figures.priors.brier.toFixed(4)}, so the default priors stay`,
       methods,
-      ...group(indices),
+      used,
+      ...figures,
     };
     defects.push(report);
+    if (!used) continue;
     const crossFitted = {
       calibrated: { ece: report.calibrated.ece, brier: report.calibrated.brier },
       thresholding: { ece: report.thresholding.ece, brier: report.thresholding.brier },
