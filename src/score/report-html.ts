@@ -1,7 +1,14 @@
 import { esc, page, table } from "../report/html.ts";
 import { CONTROL_ASPECTS } from "./control.ts";
 import { CATEGORIES, CATEGORY_NAMES } from "./defects.ts";
-import { filesWithSeveral, groupRows, type ScoreReport, trajectoryLabel, trajectoryRows } from "./report.ts";
+import {
+  excerptAt,
+  filesWithSeveral,
+  groupRows,
+  type ScoreReport,
+  trajectoryLabel,
+  trajectoryRows,
+} from "./report.ts";
 import type { Scorecard } from "./scorecard.ts";
 
 /**
@@ -28,12 +35,7 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
       `${c.control[a].note} (${c.control[a].opportunities})`,
     ),
   ).join("");
-  const where = (x: { event: string; line?: number; index?: number }) =>
-    x.line
-      ? `${c.trajectory.file}:${x.line}`
-      : x.index !== undefined
-        ? `${c.trajectory.file}#${x.index}`
-        : x.event;
+  const where = (x: { event: string; line?: number; index?: number }) => excerptAt(c.trajectory.file, x);
   const render = (f: (typeof c.findings)[number]) =>
     `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · score ${f.score} (before exemptions ${f.rawScore}) · ${f.instanceCount} instance(s)${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
       .map(

@@ -150,6 +150,14 @@ export function renderScoreText(report: ScoreReport): string {
 }
 
 /**
+ * Where an evidence excerpt sits in its native log: `file:line` for a line-based log, `file#index` (the
+ * record's index) for a whole-document one, else the event id.
+ */
+export function excerptAt(file: string, x: { event: string; line?: number; index?: number }): string {
+  return x.line ? `${file}:${x.line}` : x.index !== undefined ? `${file}#${x.index}` : x.event;
+}
+
+/**
  * The Markdown report: tables, then per trajectory every finding with its band, instances and exemptions —
  * warning and error first, those below the warning band collapsed — each excerpt linked to its file and line
  * (or record index for a whole-document log).
@@ -185,12 +193,7 @@ export function renderScoreMarkdown(report: ScoreReport): string {
       `Control: ${CONTROL_ASPECTS.map((a) => `${a} ${c.control[a].score === null ? "n/a" : (100 * c.control[a].score).toFixed(0)} (${c.control[a].opportunities} opportunities${c.control[a].score !== null && c.control[a].opportunities < OPPORTUNITY_HALF_WEIGHT ? ", few: weighs little" : ""})`).join(" · ")}`,
       "",
     );
-    const where = (x: { event: string; line?: number; index?: number }) =>
-      x.line
-        ? `${c.trajectory.file}:${x.line}`
-        : x.index !== undefined
-          ? `${c.trajectory.file}#${x.index}`
-          : x.event;
+    const where = (x: { event: string; line?: number; index?: number }) => excerptAt(c.trajectory.file, x);
     const finding = (f: (typeof c.findings)[number]) => {
       lines.push(
         `- **${f.name}** (${f.band}, risk ${f.risk.toFixed(2)}, score ${f.score}; ${f.rawScore} before exemptions; ${f.instanceCount} instance(s), ${f.exemptedCount} exempted)`,
