@@ -11,17 +11,26 @@ export const USER_STOPPED =
   /doesn't want to proceed|rejected by (the )?user|user (rejected|denied|declined)|\bcancell?ed\b|interrupted by (the )?user/i;
 
 /**
- * Calls the user stopped: a rejection or interrupt control between the call and the next one, or a result
- * saying so.
+ * Failed calls right before a control signal of one of `kinds` (a control between the call and the next
+ * call), with the signal's kind.
  */
-export function userStopped(view: TrajectoryView): Set<CallView> {
-  const out = new Set<CallView>();
+export function failedBeforeControl(view: TrajectoryView, kinds: RegExp): Map<CallView, string> {
+  const out = new Map<CallView, string>();
   let i = 0;
   for (const { at, event } of view.controls) {
     while (i + 1 < view.calls.length && (view.calls[i + 1]?.at ?? Infinity) < at) i++;
     const c = view.calls[i];
-    if (c && c.at < at && c.failed && /^(rejection|interrupt)$/.test(event.kind)) out.add(c);
+    if (c && c.at < at && c.failed && kinds.test(event.kind)) out.set(c, event.kind);
   }
+  return out;
+}
+
+/**
+ * Calls the user stopped: a rejection or interrupt control between the call and the next one, or a result
+ * saying so.
+ */
+export function userStopped(view: TrajectoryView): Set<CallView> {
+  const out = new Set(failedBeforeControl(view, /^(rejection|interrupt)$/).keys());
   for (const c of view.calls) if (c.failed && USER_STOPPED.test(c.result?.output ?? "")) out.add(c);
   return out;
 }
@@ -39,14 +48,8 @@ export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string
   if (isKeyInput(c)) return undefined;
   const hung = c.command && (c.command.exitCode === null || c.command.exitCode < 0 || c.command.timedOut);
   if (hung) return `${c.call.name.toLowerCase()}: hung or refused (no exit code)`;
-  if (
-    c.kind === "shell" &&
-    c.command &&
-    c.command.exitCode !== null &&
-    c.command.exitCode >= 0 &&
-    !c.command.timedOut
-  )
-    return undefined;
+  // A shell call with an exit code: the program failed, not the tool.
+  if (c.kind === "shell" && c.command) return undefined;
   const text = (c.result?.output ?? "").trim();
   const first =
     text

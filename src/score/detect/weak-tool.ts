@@ -1,6 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
-import { isKeyInput, toolFailure, userStopped } from "./failures.ts";
+import { failedBeforeControl, isKeyInput, toolFailure, USER_STOPPED, userStopped } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { FileMap, shellFiles, shellSegments } from "./paths.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
@@ -59,7 +59,9 @@ export const weakTool: Detector = {
       if (sig) {
         const bySig = recurring.get(c.call.name) ?? new Map<string, CallView[]>();
         recurring.set(c.call.name, bySig);
-        bySig.set(sig, [...(bySig.get(sig) ?? []), c]);
+        const same = bySig.get(sig);
+        if (same) same.push(c);
+        else bySig.set(sig, [c]);
       }
       if (c.kind === "shell") {
         for (const w of workarounds(c, pendingWrite, pendingRead, pendingSearch, pendingList)) {
@@ -176,18 +178,12 @@ interface Tool {
  * guard refusing the agent's own invalid input (an edit that would break the file's syntax).
  */
 function environmentCauses(view: TrajectoryView): Map<CallView, string> {
-  const out = new Map<CallView, string>();
-  let i = 0;
-  for (const { at, event } of view.controls) {
-    while (i + 1 < view.calls.length && (view.calls[i + 1]?.at ?? Infinity) < at) i++;
-    const c = view.calls[i];
-    if (c && c.at < at && c.failed && /^(rejection|interrupt|timeout)$/.test(event.kind))
-      out.set(c, event.kind);
-  }
+  const out = failedBeforeControl(view, /^(rejection|interrupt|timeout)$/);
   for (const c of view.calls) {
     if (!c.failed || out.has(c)) continue;
+    const output = c.result?.output ?? "";
     if (c.command?.timedOut) out.set(c, "timeout");
-    else if (USER_STOPPED.test(c.result?.output ?? "")) out.set(c, "rejection");
+    else if (USER_STOPPED.test(output) || /\btimed out\b/i.test(output)) out.set(c, "rejection");
     else if (GUARD.test(c.result?.output ?? "")) out.set(c, "guard");
   }
   return out;
@@ -195,9 +191,6 @@ function environmentCauses(view: TrajectoryView): Map<CallView, string> {
 
 /** A guard refusing the agent's own invalid input (SWE-agent's lint check on edits): the tool works. */
 const GUARD = /proposed edit has introduced new syntax error|\bE999 SyntaxError\b/i;
-
-const USER_STOPPED =
-  /doesn't want to proceed|rejected by (the )?user|user (rejected|denied|declined)|\bcancell?ed\b|interrupted by (the )?user|\btimed out\b/i;
 
 const SHELL_SEARCH = /^(grep|egrep|rg|ag|ack|find|fd|select-string|findstr|git grep)$/i;
 const SHELL_LIST = /^(ls|ll|dir|tree|get-childitem|gci)$/i;
