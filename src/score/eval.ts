@@ -5,9 +5,8 @@ import { sha256 } from "../core/ids.ts";
 import { readJsonl } from "../core/jsonl.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { DEFECT_IDS, DEFECTS, type DefectId } from "./defects.ts";
-import { detectDefects } from "./detect/index.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
-import { type Scorecard, scoreTrajectory } from "./scorecard.ts";
+import { type Scorecard, scoreWithFindings } from "./scorecard.ts";
 
 /**
  * `gauntlet score eval`: the detectors measured against people (ProcCtrlBench App. B.1 annotation protocol).
@@ -160,7 +159,7 @@ export function citedRefs(evidence: string): Set<string> {
 
 /** The references of an event in its native log (`L<line>`, `#<index>`). */
 function refsOf(e: TrajectoryEvent | undefined): string[] {
-  const raw = e?.raw as { line?: number; index?: number } | undefined;
+  const raw = e?.raw;
   if (!raw) return [];
   return [raw.line ? `L${raw.line}` : "", raw.index !== undefined ? `#${raw.index}` : ""].filter(Boolean);
 }
@@ -225,8 +224,9 @@ export function evaluateFile(
 ): FileEvaluation {
   const split = isHeldOutFile(label.file) ? "heldout" : "dev";
   const events = trajectories.flatMap((t) => t.events);
-  const cards = trajectories.map((t) => scoreTrajectory(t));
-  const raws = trajectories.map((t) => detectDefects(t.events));
+  const scored = trajectories.map((t) => scoreWithFindings(t));
+  const cards = scored.map((x) => x.card);
+  const raws = scored.map((x) => x.raw);
   const byId = new Map(events.map((e) => [e.id, e]));
   const judgements: DefectJudgement[] = [];
   for (const [name, l] of Object.entries(label.defects)) {

@@ -144,6 +144,18 @@ export interface ScorecardOptions {
  * O(n) in events.
  */
 export function scoreTrajectory(t: ImportedTrajectory, options: ScorecardOptions = {}): Scorecard {
+  return scoreWithFindings(t, options).card;
+}
+
+/**
+ * {@link scoreTrajectory}, also returning the detectors' raw findings with all their instances (the
+ * scorecard keeps {@link MAX_INSTANCES_KEPT} per finding): for `score eval`, which checks every instance's
+ * events against the labels without running the detectors twice.
+ */
+export function scoreWithFindings(
+  t: ImportedTrajectory,
+  options: ScorecardOptions = {},
+): { card: Scorecard; raw: RawFinding[] } {
   const view = buildView(t.events);
   const raw = DETECTORS.map((d) => d.detect(view));
   const eta = options.eta ?? DEFAULT_ETA;
@@ -169,7 +181,7 @@ export function scoreTrajectory(t: ImportedTrajectory, options: ScorecardOptions
   const c = controlScore(control);
   const controlPreservation = c === null ? null : round(100 * c);
   if (!assessed) for (const cat of CATEGORIES) dimensions[cat] = null;
-  return {
+  const card: Scorecard = {
     trajectory: {
       id: t.id,
       file: t.file,
@@ -199,6 +211,7 @@ export function scoreTrajectory(t: ImportedTrajectory, options: ScorecardOptions
               : eta * processQuality + (1 - eta) * controlPreservation,
           ),
   };
+  return { card, raw };
 }
 
 function toFinding(
@@ -211,7 +224,7 @@ function toFinding(
   const risk = calibrateRisk(options.calibration, f.defect, f.score);
   const excerpt = (id: string) => {
     const e = events[position.get(id) ?? -1];
-    const raw = e?.raw as { line?: number; index?: number } | undefined;
+    const raw = e?.raw;
     return {
       event: id,
       ...(raw?.line ? { line: raw.line } : raw?.index !== undefined ? { index: raw.index } : {}),
