@@ -1,5 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Detector, makeFinding } from "./finding.ts";
+import { FileMap } from "./paths.ts";
 import { type CallView, canonical } from "./view.ts";
 
 /**
@@ -133,7 +134,7 @@ function keyOf(c: CallView): string {
 class StateClock {
   private global = 0;
   private changes = 0;
-  private readonly files = new Map<string, number>();
+  private readonly files = new FileMap<number>(); // path (any form) → how often it was written
 
   bumpAll(): void {
     this.global++;
@@ -156,19 +157,8 @@ class StateClock {
       return;
     }
     this.changes++;
-    for (const p of touched) this.files.set(fileKey(p), (this.files.get(fileKey(p)) ?? 0) + 1);
+    for (const p of touched) this.files.set(p, (this.files.get(p) ?? 0) + 1);
   }
-}
-
-/** A path compared across tools: quotes and `./` dropped, the last three segments kept (absolute and relative forms meet). */
-function fileKey(p: string): string {
-  return p
-    .replace(/^["']|["']$/g, "")
-    .replace(/^\.\//, "")
-    .split(/[\\/]+/)
-    .filter(Boolean)
-    .slice(-3)
-    .join("/");
 }
 
 /** The files a read-only call looks at, when it names only files: a read tool's paths, an inspecting command's file operands. */
@@ -181,7 +171,7 @@ function readTargets(c: CallView): string[] | undefined {
     ].map((x) => x[1]!);
   else return undefined;
   const files = paths.filter((p) => /\.[A-Za-z]\w{0,5}$/.test(p));
-  return files.length && files.length === paths.length ? [...new Set(files.map(fileKey))] : undefined;
+  return files.length && files.length === paths.length ? [...new Set(files)] : undefined;
 }
 
 /** A definite state change (see the module doc). */
