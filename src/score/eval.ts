@@ -5,6 +5,7 @@ import { sha256 } from "../core/ids.ts";
 import { readJsonl } from "../core/jsonl.ts";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { DEFECT_IDS, DEFECTS, type DefectId } from "./defects.ts";
+import { classifyTool } from "./detect/tools.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
 import { type Scorecard, scoreWithFindings } from "./scorecard.ts";
 
@@ -102,10 +103,6 @@ export const COUNT_KEYS = [
 ] as const;
 export type CountKey = (typeof COUNT_KEYS)[number];
 
-/** Shell-like tools whose calls count as shell commands when the log records no command event. */
-const SHELL_TOOL =
-  /^(bash|shell|exec_command|run_shell_command|terminal|execute_bash|local_shell|cmd|powershell)$/i;
-
 /**
  * Event counts of an imported trajectory, as LABELS.md counts them: tool calls (not OpenHands' `finish`),
  * tool results, shell commands (calls of shell tools — Bash, shell, exec_command, run_shell_command,
@@ -124,7 +121,7 @@ export function countEvents(events: readonly TrajectoryEvent[]): Record<CountKey
       // OpenHands' `finish` is the harness's end-of-run action, not a tool use (LABELS.md leaves it out).
       if (e.name === "finish") continue;
       calls++;
-      if (SHELL_TOOL.test(e.name)) shellCalls++;
+      if (classifyTool(e.name, e.input) === "shell") shellCalls++;
     } else if (e.type === "tool_result") results++;
     else if (e.type === "command") commands++;
     else if (e.type === "file_change" && e.kind !== "deleted") writes++;
