@@ -101,6 +101,18 @@ describe("duplicate-step (App. A.2)", () => {
     const t = new MadeUp().read("a.ts").user("I changed it, look again").read("a.ts");
     expect(run(duplicateStep, t).score).toBe(0);
   });
+
+  it("keys sent to a running command are never repeats, and an interrupted command can be rerun", () => {
+    const t = new MadeUp()
+      .bash("python3 slow.py", "", -1)
+      .bash("C-c", "^C")
+      .bash("python3 slow.py", "", -1)
+      .bash("C-c", "^C");
+    expect(run(duplicateStep, t).score).toBe(0);
+    // Without the key in between, the same hung command twice is a repeat.
+    const plain = new MadeUp().bash("python3 slow.py", "", -1).bash("python3 slow.py", "", -1);
+    expect(run(duplicateStep, plain).score).toBe(1);
+  });
 });
 
 describe("tool-call-chain (App. A.2)", () => {

@@ -27,6 +27,10 @@ function confusionCells(c: Confusion): string[] {
   return [`${c.tp}/${c.fp}/${c.fn}/${c.tn}`, f2(s.precision), f2(s.recall), f2(s.kappa)];
 }
 
+function citing(c: { yes: number; checked: number }): string {
+  return c.checked ? `${c.yes}/${c.checked}` : "–";
+}
+
 function renderSummary(title: string, s: EvalSummary): string {
   const rows = [
     [
@@ -40,21 +44,24 @@ function renderSummary(title: string, s: EvalSummary): string {
       "P",
       "R",
       "κ",
-      "TP citing labels",
+      "warning TP citing labels",
+      "any TP citing labels",
     ],
     ...s.perDefect.map((r) => [
       DEFECTS[r.defect].name,
       String(r.labelled),
       ...confusionCells(r.warning),
       ...confusionCells(r.any),
-      r.cited.checked ? `${r.cited.yes}/${r.cited.checked}` : "–",
+      citing(r.citedAtWarning),
+      citing(r.cited),
     ]),
     [
       "overall",
       String(s.perDefect.reduce((a, r) => a + r.labelled, 0)),
       ...confusionCells(s.overall.warning),
       ...confusionCells(s.overall.any),
-      s.overall.cited.checked ? `${s.overall.cited.yes}/${s.overall.cited.checked}` : "–",
+      citing(s.overall.citedAtWarning),
+      citing(s.overall.cited),
     ],
   ];
   const counts = s.counts.map((c) => `${c.key} ${c.exact}/${c.files}`).join(", ");

@@ -275,8 +275,15 @@ export interface EvalSummary {
     any: Confusion;
     /** True positives (any instance) that cite a labelled event / that could be checked. */
     cited: { yes: number; checked: number };
+    /** The same for true positives at the warning band. */
+    citedAtWarning: { yes: number; checked: number };
   }[];
-  overall: { warning: Confusion; any: Confusion; cited: { yes: number; checked: number } };
+  overall: {
+    warning: Confusion;
+    any: Confusion;
+    cited: { yes: number; checked: number };
+    citedAtWarning: { yes: number; checked: number };
+  };
   counts: { key: CountKey; exact: number; files: number }[];
 }
 
@@ -290,7 +297,14 @@ export function summarise(evals: readonly FileEvaluation[]): EvalSummary {
     else c.tn++;
   };
   const perDefect = DEFECT_IDS.map((defect) => {
-    const row = { defect, labelled: 0, warning: empty(), any: empty(), cited: { yes: 0, checked: 0 } };
+    const row = {
+      defect,
+      labelled: 0,
+      warning: empty(),
+      any: empty(),
+      cited: { yes: 0, checked: 0 },
+      citedAtWarning: { yes: 0, checked: 0 },
+    };
     for (const e of evals)
       for (const j of e.judgements.filter((x) => x.defect === defect)) {
         row.labelled++;
@@ -300,6 +314,10 @@ export function summarise(evals: readonly FileEvaluation[]): EvalSummary {
         if (j.citesLabelled !== null) {
           row.cited.checked++;
           if (j.citesLabelled) row.cited.yes++;
+          if (j.atWarning) {
+            row.citedAtWarning.checked++;
+            if (j.citesLabelled) row.citedAtWarning.yes++;
+          }
         }
       }
     return row;
@@ -319,16 +337,18 @@ export function summarise(evals: readonly FileEvaluation[]): EvalSummary {
     overall: {
       warning: total("warning"),
       any: total("any"),
-      cited: perDefect.reduce(
-        (s, r) => ({ yes: s.yes + r.cited.yes, checked: s.checked + r.cited.checked }),
-        {
-          yes: 0,
-          checked: 0,
-        },
-      ),
+      cited: sumCited(perDefect.map((r) => r.cited)),
+      citedAtWarning: sumCited(perDefect.map((r) => r.citedAtWarning)),
     },
     counts,
   };
+}
+
+function sumCited(rows: readonly { yes: number; checked: number }[]): { yes: number; checked: number } {
+  return rows.reduce((s, r) => ({ yes: s.yes + r.yes, checked: s.checked + r.checked }), {
+    yes: 0,
+    checked: 0,
+  });
 }
 
 /** Where a labelled file lives: relative to the labels file's folder unless `root` is given. */

@@ -1,4 +1,5 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { isKeyInput } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { FileMap } from "./paths.ts";
 import { type CallView, canonical } from "./view.ts";
@@ -20,6 +21,9 @@ import { type CallView, canonical } from "./view.ts";
  * rejected edit retried verbatim is a duplicate). An unrecognised command (`python x.py`) is not assumed to
  * change state; instead a repeat counts only when its output equals the earlier one (after masking
  * durations, timestamps and hex ids) — if the output differs, something did change.
+ *
+ * Keys sent to a running command (`C-c`, OpenHands `is_input`) act on the process running then, so they are
+ * never repeats, and they start a new state (an interrupted command can be rerun).
  *
  * Todo bookkeeping (LABELS.md convention): a todo or plan update right after another, with no other tool
  * call in between, is a duplicate; todo updates alongside real work are not.
@@ -50,6 +54,11 @@ export const duplicateStep: Detector = {
       while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
         state.bumpAll();
         m++;
+      }
+      if (isKeyInput(c)) {
+        // Keys sent to a running command act on whatever runs then, not on their arguments: never a repeat.
+        state.bumpAll();
+        continue;
       }
       const version = state.of(c);
       if (isTodoUpdate(c)) {
