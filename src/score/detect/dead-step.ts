@@ -1,7 +1,8 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { duplicateStep, short } from "./duplicate-step.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import { inputText, type Token, tokenize, tokenParts } from "./tokens.ts";
+import { eventTerms, termsOf } from "./terms.ts";
+import { inputText } from "./tokens.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
 /**
@@ -42,35 +43,36 @@ export const deadStep: Detector = {
     if (judged.size === 0)
       return makeFinding("dead-step", [...noEffect(view), ...unusedArtifacts(view)], exempted);
 
-    // Forward: which tokens each judged result brings first, and the tokens of what the agent produced.
-    const seen = new Set<string>();
-    const fresh = new Map<number, Token[]>();
-    const produced: (Token[] | undefined)[] = new Array(view.events.length);
+    // Forward: which terms each judged result brings first, and the terms of what the agent produced.
+    const table = termsOf(view);
+    const seen = new Set<number>(); // term ids
+    const fresh = new Map<number, number[]>(); // result position → form ids of the new terms it brought
+    const produced: (Int32Array | undefined)[] = new Array(view.events.length);
     view.events.forEach((e, at) => {
       const c = judged.get(at);
       if (c?.result) {
-        const tokens = tokenize(c.result.output, TOKENS_PER_TEXT);
-        fresh.set(
-          at,
-          tokens.filter((t) => !seen.has(t.token)),
-        );
-        for (const t of tokens) seen.add(t.token);
+        const forms = eventTerms(view, c.result, TOKENS_PER_TEXT).subarray(0, TOKENS_PER_TEXT);
+        const brought: number[] = [];
+        for (const f of forms) if (!seen.has(table.termOf(f))) brought.push(f);
+        fresh.set(at, brought);
+        for (const f of forms) seen.add(table.termOf(f));
         return;
       }
       const text = textOf(e, "all");
       if (!text) return;
-      const tokens = tokenize(text, TOKENS_PER_TEXT);
-      for (const t of tokens) seen.add(t.token);
-      if (textOf(e, "used")) produced[at] = tokens;
+      const forms = table.of(e, () => text, TOKENS_PER_TEXT).subarray(0, TOKENS_PER_TEXT);
+      for (const f of forms) seen.add(table.termOf(f));
+      if (textOf(e, "used")) produced[at] = forms;
     });
-    // Backward: tokens (and their parts) the agent draws on after each position.
-    const usedLater = new Set<string>();
+    // Backward: terms (and their parts) the agent draws on after each position.
+    const usedLater = new Set<number>();
     let anythingLater = false;
     for (let at = view.events.length - 1; at >= 0; at--) {
       const c = judged.get(at);
       const brought = fresh.get(at);
       if (c?.result && brought) {
-        const used = (t: Token) => usedLater.has(t.token) || tokenParts(t.raw).some((p) => usedLater.has(p));
+        const used = (f: number) =>
+          usedLater.has(table.termOf(f)) || table.parts(f).some((p) => usedLater.has(p));
         if (brought.length >= MIN_NEW && !brought.some(used)) {
           const what = c.commandText
             ? `\`${short(c.commandText)}\``
@@ -79,7 +81,7 @@ export const deadStep: Detector = {
             events: [c.call.id, c.result.id],
             note: `${what} (${c.call.id}) returned ${brought.length} new terms, none used afterwards (e.g. ${brought
               .slice(0, 3)
-              .map((t) => t.token)
+              .map((f) => table.text(f))
               .join(", ")})`,
             weight: UNUSED_RESULT_WEIGHT,
           };
@@ -93,12 +95,12 @@ export const deadStep: Detector = {
           else instances.push(instance);
         }
       }
-      const tokens = produced[at];
-      if (tokens) {
+      const forms = produced[at];
+      if (forms) {
         anythingLater = true;
-        for (const t of tokens) {
-          usedLater.add(t.token);
-          if (/[A-Z._/-]/.test(t.raw)) for (const p of tokenParts(t.raw)) usedLater.add(p);
+        for (const f of forms) {
+          usedLater.add(table.termOf(f));
+          if (table.compound(f)) for (const p of table.parts(f)) usedLater.add(p);
         }
       }
     }

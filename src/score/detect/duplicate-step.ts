@@ -1,8 +1,9 @@
-import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import type { ToolResultEvent } from "../../core/trajectory.ts";
+import type { DefectInstance, ExemptedInstance, RawFinding } from "../defects.ts";
 import { isKeyInput } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { FileMap } from "./paths.ts";
-import { type CallView, canonical } from "./view.ts";
+import { type CallView, canonical, type TrajectoryView } from "./view.ts";
 
 /**
  * Duplicate Step (ProcCtrlBench App. A.2): a tool call that repeats an earlier one with no substantive state
@@ -38,73 +39,83 @@ import { type CallView, canonical } from "./view.ts";
 export const duplicateStep: Detector = {
   defect: "duplicate-step",
   detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const exact = new Map<string, { call: CallView; version: string }>();
-    const near = new Map<string, { call: CallView; version: string }>();
-    const state = new StateClock();
-    let m = 0; // next message / context event to fold into the state
-    let lastTodo: { call: CallView; version: string } | undefined;
-    const boundaries = view.events
-      .map((e, at) => ({ e, at }))
-      .filter(
-        ({ e }) => (e.type === "message" && e.role === "user") || (e.type === "context" && e.compaction),
-      );
-    for (const c of view.calls) {
-      while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
-        state.bumpAll();
-        m++;
-      }
-      if (isKeyInput(c)) {
-        // Keys sent to a running command act on whatever runs then, not on their arguments: never a repeat.
-        state.bumpAll();
-        continue;
-      }
-      const version = state.of(c);
-      if (isTodoUpdate(c)) {
-        const now = state.of(undefined);
-        if (lastTodo && lastTodo.version === now)
-          instances.push(
-            pair(lastTodo.call, c, "updates the todo list again after", " with no other action in between"),
-          );
-        lastTodo = { call: c, version: now };
-        continue;
-      }
-      if (c.kind !== "plan") lastTodo = undefined;
-      const key = keyOf(c);
-      const earlier = exact.get(key);
-      const nearKey = maskNumbers(key);
-      const similar = near.get(nearKey);
-      if (earlier && earlier.version === version) {
-        if (c.commandKind === "probe" || c.kind === "fetch")
-          exempted.push({
-            ...pair(earlier.call, c, "repeats"),
-            reason: "time-varying command: its output may change between runs",
-          });
-        else if (sameOutput(earlier.call, c)) instances.push(pair(earlier.call, c, "repeats"));
-      } else if (earlier && c.commandKind === "validate") {
-        exempted.push({
-          ...pair(earlier.call, c, "reruns", " after changes"),
-          reason: "validation rerun after intervening changes",
-        });
-      } else if (!earlier && similar && similar.version === version) {
-        if (samePaths(similar.call, c) && covers(similar.call, c))
-          instances.push(
-            pair(similar.call, c, "nearly repeats (only numbers differ) and shows nothing new after"),
-          );
-        else if (!samePaths(similar.call, c) && c.kind !== "shell")
-          exempted.push({
-            ...pair(similar.call, c, "repeats the operation of", " on another target"),
-            reason: "intended batch processing: same operation on another target",
-          });
-      }
-      exact.set(key, { call: c, version });
-      near.set(nearKey, { call: c, version });
-      state.after(c);
+    // Dead Step asks for the repeats too: detect once per view.
+    let found = memo.get(view);
+    if (!found) {
+      found = detectDuplicates(view);
+      memo.set(view, found);
     }
-    return makeFinding("duplicate-step", instances, exempted);
+    return found;
   },
 };
+
+const memo = new WeakMap<TrajectoryView, RawFinding>();
+
+function detectDuplicates(view: TrajectoryView): RawFinding {
+  const instances: DefectInstance[] = [];
+  const exempted: ExemptedInstance[] = [];
+  const exact = new Map<string, { call: CallView; version: string }>();
+  const near = new Map<string, { call: CallView; version: string }>();
+  const state = new StateClock();
+  let m = 0; // next message / context event to fold into the state
+  let lastTodo: { call: CallView; version: string } | undefined;
+  const boundaries = view.events
+    .map((e, at) => ({ e, at }))
+    .filter(({ e }) => (e.type === "message" && e.role === "user") || (e.type === "context" && e.compaction));
+  for (const c of view.calls) {
+    while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
+      state.bumpAll();
+      m++;
+    }
+    if (isKeyInput(c)) {
+      // Keys sent to a running command act on whatever runs then, not on their arguments: never a repeat.
+      state.bumpAll();
+      continue;
+    }
+    const version = state.of(c);
+    if (isTodoUpdate(c)) {
+      const now = state.of(undefined);
+      if (lastTodo && lastTodo.version === now)
+        instances.push(
+          pair(lastTodo.call, c, "updates the todo list again after", " with no other action in between"),
+        );
+      lastTodo = { call: c, version: now };
+      continue;
+    }
+    if (c.kind !== "plan") lastTodo = undefined;
+    const key = keyOf(c);
+    const earlier = exact.get(key);
+    const nearKey = maskNumbers(key);
+    const similar = near.get(nearKey);
+    if (earlier && earlier.version === version) {
+      if (c.commandKind === "probe" || c.kind === "fetch")
+        exempted.push({
+          ...pair(earlier.call, c, "repeats"),
+          reason: "time-varying command: its output may change between runs",
+        });
+      else if (sameOutput(earlier.call, c)) instances.push(pair(earlier.call, c, "repeats"));
+    } else if (earlier && c.commandKind === "validate") {
+      exempted.push({
+        ...pair(earlier.call, c, "reruns", " after changes"),
+        reason: "validation rerun after intervening changes",
+      });
+    } else if (!earlier && similar && similar.version === version) {
+      if (samePaths(similar.call, c) && covers(similar.call, c))
+        instances.push(
+          pair(similar.call, c, "nearly repeats (only numbers differ) and shows nothing new after"),
+        );
+      else if (!samePaths(similar.call, c) && c.kind !== "shell")
+        exempted.push({
+          ...pair(similar.call, c, "repeats the operation of", " on another target"),
+          reason: "intended batch processing: same operation on another target",
+        });
+    }
+    exact.set(key, { call: c, version });
+    near.set(nearKey, { call: c, version });
+    state.after(c);
+  }
+  return makeFinding("duplicate-step", instances, exempted);
+}
 
 /** Tools whose call only records the agent's own plan (todo lists, plans). */
 const TODO = /^(todowrite|todo_write|write_todos|update_plan|taskupdate|task_tracker|todo)$/i;
@@ -202,10 +213,22 @@ function normalise(text: string): string {
     .trim();
 }
 
+const normalised = new WeakMap<ToolResultEvent, string>();
+
+/** {@link normalise} of a result's output, once per result (an output can be compared with many repeats). */
+function normalisedOutput(r: ToolResultEvent): string {
+  let n = normalised.get(r);
+  if (n === undefined) {
+    n = normalise(r.output);
+    normalised.set(r, n);
+  }
+  return n;
+}
+
 function sameOutput(a: CallView, b: CallView): boolean {
   if (!a.result && !b.result) return true;
   if (!a.result || !b.result) return false;
-  return a.failed === b.failed && normalise(a.result.output) === normalise(b.result.output);
+  return a.failed === b.failed && normalisedOutput(a.result) === normalisedOutput(b.result);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import { laterUse, type Probe, sampleTokens } from "./later-use.ts";
+import { laterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
-import { distinctiveTokens, inputText } from "./tokens.ts";
+import { eventTerms, termsOf } from "./terms.ts";
 import { type CallView, outputTokens } from "./view.ts";
 
 /**
@@ -86,10 +86,15 @@ export const ghostContext: Detector = {
     const large = view.calls.filter(
       (c) => c.result && !stale.has(c) && outputTokens(c.result) >= LARGE_OUTPUT_TOKENS,
     );
-    const probes: Probe[] = large.map((c) => ({
-      at: c.resultAt,
-      tokens: sampleTokens(c.result?.output ?? "", new Set(distinctiveTokens(inputText(c.call.input), 1000))),
-    }));
+    const table = termsOf(view);
+    const probes: Probe[] = large.map((c) => {
+      const input = new Set<number>();
+      for (const f of eventTerms(view, c.call).subarray(0, 1000)) input.add(table.termOf(f));
+      return {
+        at: c.resultAt,
+        tokens: c.result ? sampleTerms(table, eventTerms(view, c.result), input) : [],
+      };
+    });
     laterUse(view, probes, true).forEach((use, i) => {
       const c = large[i] as CallView;
       if (!c.result || use.of < MIN_SAMPLE || use.hits / use.of >= LOW_USE) return;

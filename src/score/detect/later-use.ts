@@ -1,4 +1,5 @@
-import { distinctiveTokens, inputText } from "./tokens.ts";
+import { eventTerms, type TermTable, termsOf } from "./terms.ts";
+import { inputText } from "./tokens.ts";
 import type { TrajectoryView } from "./view.ts";
 
 /**
@@ -11,11 +12,12 @@ import type { TrajectoryView } from "./view.ts";
 /** Distinctive tokens sampled from one text; see {@link sampleTokens}. */
 export const SAMPLE_SIZE = 50;
 
-/** A text whose later use is measured: where it sits and the tokens sampled from it. */
+/** A text whose later use is measured: where it sits and the terms sampled from it. */
 export interface Probe {
   /** Position of the event holding the text. */
   at: number;
-  tokens: string[];
+  /** Term ids ({@link TermTable}) of the view's table. */
+  tokens: readonly number[];
 }
 
 /** How much of a probe's sample is drawn on later. */
@@ -31,15 +33,25 @@ export interface Use {
 }
 
 /**
- * Up to `size` distinct distinctive tokens of a text, spread evenly over all of them (not just the first
- * ones, so a long file's imports do not stand for its body), minus tokens in `exclude` (e.g. the call's
- * own input, which the output merely echoes).
+ * Up to `size` distinct distinctive terms of a text (form ids from {@link TermTable.scan} or `of`), spread
+ * evenly over all of them (not just the first ones, so a long file's imports do not stand for its body),
+ * minus terms in `exclude` (term ids, e.g. the call's own input, which the output merely echoes).
+ * @returns term ids
  */
-export function sampleTokens(text: string, exclude?: ReadonlySet<string>, size = SAMPLE_SIZE): string[] {
-  const all = distinctiveTokens(text, Number.POSITIVE_INFINITY).filter((t) => !exclude?.has(t));
+export function sampleTerms(
+  table: TermTable,
+  forms: Int32Array,
+  exclude?: ReadonlySet<number>,
+  size = SAMPLE_SIZE,
+): number[] {
+  const all: number[] = [];
+  for (const f of forms) {
+    const t = table.termOf(f);
+    if (!exclude?.has(t)) all.push(t);
+  }
   if (all.length <= size) return all;
   const step = all.length / size;
-  return Array.from({ length: size }, (_, i) => all[Math.floor(i * step)] as string);
+  return Array.from({ length: size }, (_, i) => all[Math.floor(i * step)] as number);
 }
 
 /** The text of an event the agent produced: assistant text or a tool input; `""` otherwise. */
@@ -63,7 +75,8 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
     if (list) list.push(i);
     else byPosition.set(p.at, [i]);
   });
-  let firstUse = new Map<string, { id: string; at: number }>(); // token → earliest later event using it
+  const table = termsOf(view);
+  let firstUse = new Map<number, { id: string; at: number }>(); // term id → earliest later event using it
   let produced = false; // anything produced later (within retention)
   for (let at = view.events.length - 1; at >= 0; at--) {
     const e = view.events[at];
@@ -84,10 +97,17 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
       firstUse = new Map();
       produced = false;
     }
+    if (!isProduced(e)) continue;
     const text = producedText(e);
-    if (text) produced = true;
-    if (text)
-      for (const t of distinctiveTokens(text, Number.POSITIVE_INFINITY)) firstUse.set(t, { id: e.id, at });
+    if (!text) continue;
+    produced = true;
+    const use = { id: e.id, at };
+    for (const f of table.of(e, () => text)) firstUse.set(table.termOf(f), use);
   }
   return out;
+}
+
+/** The event is something the agent produced: an assistant message or a tool call. */
+function isProduced(e: TrajectoryView["events"][number]): boolean {
+  return (e.type === "message" && e.role === "assistant") || e.type === "tool_call";
 }

@@ -5,7 +5,8 @@
  * from one text, and at most {@link MAX_SCAN} characters are scanned, so a huge tool output costs a
  * bounded amount, keeping detectors linear.
  */
-const STOP = new Set(
+/** Words every transcript is full of: never distinctive. */
+export const STOP: ReadonlySet<string> = new Set(
   "about above after again against because before being below between could does doing during error false further having other should their there these those through under until where which while would return const function string number object undefined import export default class public private static value values files total using print shell command output result characters".split(
     " ",
   ),
@@ -21,34 +22,51 @@ export interface Token {
   raw: string;
 }
 
-const isStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95; // A-Z a-z _
-const isWord = (c: number) => isStart(c) || (c >= 48 && c <= 57); // … 0-9
-const isJoin = (c: number) => c === 46 || c === 47 || c === 45; // . / -
+/** Character classes of ASCII codes: 1 starts a word (A-Z a-z _), 2 continues one (also 0-9), 4 joins runs (. / -). */
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  CLASS[c] = (letter ? 3 : c >= 48 && c <= 57 ? 2 : 0) | (c === 46 || c === 47 || c === 45 ? 4 : 0);
+}
+const cls = (c: number) => (c < 128 ? (CLASS[c] as number) : 0);
 
 /**
  * Visit the identifier-like words of a text (a letter or `_`, then letters, digits, `_`, with inner
  * `.`, `/`, `-` joining word runs: `src/a.ts`, `hooks.beforeGetAll`), in order, scanning at most
  * {@link MAX_SCAN} characters; stop when `visit` returns false. A hand-written scanner: this runs over
- * every text of a trajectory, several times, and a regex with match objects costs ~4× more.
+ * every text of a trajectory, and a regex with match objects costs ~4× more.
+ * @param visit gets each word's start and end (exclusive) offsets in `text`
  */
-function scanWords(text: string, visit: (raw: string) => boolean): void {
+export function scanWordSpans(text: string, visit: (start: number, end: number) => boolean): void {
   const end = Math.min(text.length, MAX_SCAN);
   let i = 0;
   while (i < end) {
-    const c = text.charCodeAt(i);
-    if (!isStart(c) || (i > 0 && isWord(text.charCodeAt(i - 1)))) {
+    const c = cls(text.charCodeAt(i));
+    if (!(c & 2)) {
       i++;
       continue;
     }
+    if (!(c & 1)) {
+      // A run led by a digit is no word, nor is any part of it.
+      do i++;
+      while (i < end && cls(text.charCodeAt(i)) & 2);
+      continue;
+    }
+    // A word starts here (whatever came before is no word character).
     let j = i + 1;
     for (;;) {
-      while (j < end && isWord(text.charCodeAt(j))) j++;
-      if (j + 1 < end && isJoin(text.charCodeAt(j)) && isWord(text.charCodeAt(j + 1))) j += 2;
+      while (j < end && cls(text.charCodeAt(j)) & 2) j++;
+      if (j + 1 < end && cls(text.charCodeAt(j)) & 4 && cls(text.charCodeAt(j + 1)) & 2) j += 2;
       else break;
     }
-    if (j - i >= 5 && !visit(text.slice(i, j))) return;
+    if (j - i >= 5 && !visit(i, j)) return;
     i = j;
   }
+}
+
+/** {@link scanWordSpans}, visiting each word as a string. */
+function scanWords(text: string, visit: (raw: string) => boolean): void {
+  scanWordSpans(text, (i, j) => visit(text.slice(i, j)));
 }
 
 /** Distinctive tokens of a text with their raw form, first `cap` only, each once. */
