@@ -181,4 +181,56 @@ describe("score imports that lose nothing", () => {
     ).toEqual(["web_search"]);
     expect(e.skipped).toEqual([{ line: 4, reason: 'unknown item type "hologram"' }]);
   });
+
+  it("maps Claude Code stop hooks and API errors to control events, and counts every record it does not map, by reason", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-claude-"));
+    const file = path.join(dir, "session.jsonl");
+    const base = { sessionId: "s1", cwd: "/w", timestamp: "2026-01-01T00:00:00Z" };
+    const lines = [
+      { ...base, type: "user", uuid: "u1", message: { role: "user", content: "fix the test" } },
+      {
+        ...base,
+        type: "user",
+        uuid: "u2",
+        isMeta: true,
+        message: { role: "user", content: "<caveat>x</caveat>" },
+      },
+      { ...base, type: "file-history-snapshot", messageId: "u1", snapshot: {} },
+      { ...base, type: "file-history-snapshot", messageId: "u1", snapshot: {} },
+      { ...base, type: "system", subtype: "turn_duration", durationMs: 5 },
+      { ...base, type: "system", subtype: "api_error", uuid: "x1", error: { message: "overloaded" } },
+      {
+        ...base,
+        type: "system",
+        subtype: "stop_hook_summary",
+        uuid: "h1",
+        hookCount: 1,
+        hookInfos: [{ command: "./check.sh" }],
+        hookErrors: [],
+        preventedContinuation: true,
+        stopReason: "tests fail",
+      },
+    ];
+    writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    const t = await importTrajectory(file);
+    expect(
+      t.events.filter((e) => e.type === "control").map((e) => e.type === "control" && [e.kind, e.detail]),
+    ).toEqual([
+      ["error", "overloaded"],
+      ["hook", "1 stop hook(s) ran: ./check.sh; stopped the run: tests fail"],
+    ]);
+    expect(t.skipped).toEqual([]);
+    expect(t.unmapped?.map((u) => [u.count, u.line])).toEqual([
+      [2, 3],
+      [1, 2],
+      [1, 5],
+    ]);
+    expect(t.unmapped?.[2]?.reason).toMatch(/turn_duration/);
+    // Every line is accounted for: an event, or a counted record not mapped.
+    const accounted = new Set([
+      ...t.events.map((e) => e.raw?.line),
+      ...t.unmapped!.flatMap((u) => Array.from({ length: u.count }, (_, i) => u.line + i)),
+    ]);
+    expect(accounted.size).toBe(lines.length);
+  });
 });

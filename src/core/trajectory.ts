@@ -124,8 +124,9 @@ export const ControlEvent = z
         "handoff",
         "timeout",
         "error",
+        "hook",
       ])
-      .describe("The control signal."),
+      .describe("The control signal (`hook`: a harness hook ran, e.g. Claude Code's Stop hooks)."),
     detail: z.string().optional().describe("Free-text detail (mode name, reason, error message)."),
   })
   .describe("A control signal: interrupt, approval, rejection, mode change, rewind, hand-off, timeout.");

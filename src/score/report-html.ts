@@ -8,6 +8,7 @@ import {
   type ScoreReport,
   trajectoryLabel,
   trajectoryRows,
+  unmappedLine,
 } from "./report.ts";
 import type { Scorecard } from "./scorecard.ts";
 
@@ -71,7 +72,7 @@ function card(c: Scorecard, index: number, several: ReadonlySet<string>): string
           .map((x) => esc(`${c.trajectory.file}:${x.line}: ${x.reason}`))
           .join("\n")}${c.trajectory.skippedCount > c.trajectory.skipped.length ? "\n…" : ""}</pre>`
       : ""
-  }</details>`;
+  }${c.trajectory.unmapped?.length ? `<p class="muted">${esc(unmappedLine(c.trajectory.unmapped))}</p>` : ""}</details>`;
 }
 
 /** Render the whole report as HTML. */

@@ -223,10 +223,19 @@ export function renderScoreMarkdown(report: ScoreReport): string {
         "",
         `${c.trajectory.skippedCount} line(s) not read, e.g. line ${c.trajectory.skipped[0]?.line}: ${c.trajectory.skipped[0]?.reason}`,
       );
+    if (c.trajectory.unmapped?.length) lines.push("", unmappedLine(c.trajectory.unmapped));
   }
   if (report.failed.length) {
     lines.push("", "## Files that could not be imported", "");
     for (const f of report.failed) lines.push(`- \`${f.file}\`: ${f.error}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** One line saying which records were read but not mapped to events, and why (first line of each kind). */
+export function unmappedLine(unmapped: readonly { reason: string; count: number; line: number }[]): string {
+  const total = unmapped.reduce((n, u) => n + u.count, 0);
+  return `${total} record(s) read but not mapped to events: ${unmapped
+    .map((u) => `${u.count} × ${u.reason} (first at ${u.line})`)
+    .join("; ")}`;
 }

@@ -92,6 +92,10 @@ export const Scorecard = z
         .array(z.object({ line: z.number(), reason: z.string() }))
         .describe("Unreadable lines (first 20)."),
       skippedCount: z.number().int(),
+      unmapped: z
+        .array(z.object({ reason: z.string(), count: z.number().int(), line: z.number().int() }))
+        .optional()
+        .describe("Records read but deliberately not mapped to events, counted by reason (first line each)."),
     }),
     outcome: z
       .enum(["resolved", "unresolved"])
@@ -193,6 +197,7 @@ export function scoreWithFindings(
       lines: t.lines,
       skipped: t.skipped.slice(0, MAX_SKIPPED_LISTED),
       skippedCount: t.skipped.length,
+      ...(t.unmapped?.length ? { unmapped: t.unmapped } : {}),
     },
     ...(options.outcome ? { outcome: options.outcome } : {}),
     assessed,

@@ -1,4 +1,4 @@
-import { eventTerms, type TermTable, termsOf } from "./terms.ts";
+import { type TermTable, termsOf } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { TrajectoryView } from "./view.ts";
 

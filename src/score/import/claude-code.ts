@@ -14,23 +14,25 @@ import { readRecords } from "./read-lines.ts";
  * usage is counted once per API message (`message.id`: one response is split over several lines).
  */
 
-/** Line types that carry nothing for the trajectory (known, so not reported as unknown). */
-const IGNORED = new Set([
-  "file-history-snapshot",
-  "queue-operation",
-  "progress",
-  "attachment",
-  "summary",
-  "last-prompt",
-  "pr-link",
-  "agent-name",
-  "custom-title",
-  "ai-title",
-  "agent-setting",
-  "worktree-state",
-  "bridge-session",
-  "stream_event",
-  "rate_limit_event",
+/** Line types that carry no agent action, with why they are not mapped (counted in `unmapped`). */
+const NOT_MAPPED: ReadonlyMap<string, string> = new Map([
+  ["file-history-snapshot", "file checkpoint for /rewind (no agent action)"],
+  ["queue-operation", "prompt-queue bookkeeping"],
+  ["progress", "progress of a sub-agent or hook (its own steps are not events of this log)"],
+  ["attachment", "attachment record"],
+  ["summary", "session title"],
+  ["stream_event", "streaming delta (the whole message has its own line)"],
+  ["rate_limit_event", "rate-limit notice"],
+  ...[
+    "last-prompt",
+    "pr-link",
+    "agent-name",
+    "custom-title",
+    "ai-title",
+    "agent-setting",
+    "worktree-state",
+    "bridge-session",
+  ].map((t) => [t, "session metadata"] as [string, string]),
 ]);
 
 const SHELL = new Set(["Bash"]);
@@ -77,7 +79,11 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
     const base = { ...(ts ? { ts } : {}) };
     let last: string | undefined;
 
-    if (IGNORED.has(type)) continue;
+    const notMapped = NOT_MAPPED.get(type);
+    if (notMapped) {
+      sink.unmapped(`${type}: ${notMapped}`, line);
+      continue;
+    }
     if (type === "assistant") {
       const message = obj(r.message);
       if (str(message.model) && str(message.model) !== "<synthetic>") models.add(str(message.model));
@@ -178,6 +184,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
           last = add({ ...base, type: "message", role: "system", text }, line, parent);
         else if (r.isMeta !== true)
           last = add({ ...base, type: "message", role: "user", text }, line, parent);
+        else sink.unmapped("meta user message (harness-injected, not typed by the user)", line);
       }
     } else if (type === "system") {
       const subtype = str(r.subtype);
@@ -191,7 +198,24 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
           line,
           parent,
         );
-      }
+      } else if (subtype === "stop_hook_summary") {
+        const hooks = arr(r.hookInfos)
+          .map((h) => str(obj(h).command))
+          .filter(Boolean);
+        const errors = arr(r.hookErrors).length;
+        const detail = [
+          `${Number(r.hookCount ?? hooks.length)} stop hook(s) ran${hooks.length ? `: ${hooks.join("; ")}` : ""}`,
+          ...(r.preventedContinuation === true
+            ? [`stopped the run${str(r.stopReason) ? `: ${str(r.stopReason)}` : ""}`]
+            : []),
+          ...(errors ? [`${errors} hook error(s)`] : []),
+        ].join("; ");
+        last = add({ ...base, type: "control", kind: "hook", detail: detail.slice(0, 300) }, line, parent);
+      } else if (subtype === "api_error") {
+        const error = obj(r.error);
+        const detail = str(r.content) || str(error.message) || str(obj(error.error).message) || "API error";
+        last = add({ ...base, type: "control", kind: "error", detail: detail.slice(0, 300) }, line, parent);
+      } else sink.unmapped(`system record "${subtype || "(no subtype)"}" (metadata, no agent action)`, line);
     } else if (type === "permission-mode") {
       last = add({ ...base, type: "control", kind: "permission_mode", detail: str(r.permissionMode) }, line);
     } else if (type === "result") {
@@ -213,5 +237,6 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
     events,
     skipped,
     lines: read.lines,
+    unmapped: sink.unmappedSummary(),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
+import type { UnmappedRecords } from "./imported.ts";
 
 /**
  * The events of one imported trajectory as an importer emits them: ids `e1`, `e2`, … in order, each with
@@ -16,7 +17,21 @@ export class EventSink {
    */
   at: number | undefined;
 
+  private readonly notMapped = new Map<string, UnmappedRecords>();
+
   constructor(readonly file: string) {}
+
+  /** Count a record read but deliberately not mapped to an event, by reason (see `ImportedTrajectory.unmapped`). */
+  unmapped(reason: string, line: number): void {
+    const seen = this.notMapped.get(reason);
+    if (seen) seen.count++;
+    else this.notMapped.set(reason, { reason, count: 1, line });
+  }
+
+  /** The records counted by {@link unmapped}, most frequent first. */
+  unmappedSummary(): UnmappedRecords[] {
+    return [...this.notMapped.values()].sort((a, b) => b.count - a.count);
+  }
 
   /**
    * Append an event and return its id.

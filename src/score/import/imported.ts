@@ -23,4 +23,17 @@ export interface ImportedTrajectory {
   skipped: { line: number; reason: string }[];
   /** Lines read. */
   lines: number;
+  /**
+   * Records read but deliberately not mapped to events (checkpoints, progress, session metadata), counted
+   * by reason, so nothing is dropped unaccounted for; each with its first line (or record index).
+   */
+  unmapped?: UnmappedRecords[];
+}
+
+/** One reason records were not mapped, how many, and where the first one is. */
+export interface UnmappedRecords {
+  reason: string;
+  count: number;
+  /** 1-based line of the first such record (record index for a whole-document log). */
+  line: number;
 }
