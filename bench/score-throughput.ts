@@ -1,22 +1,22 @@
 /**
- * Benchmark (issue 4): `gauntlet score` import + detect throughput on a large Claude Code session log, as a
- * ratio of bare line-by-line `JSON.parse` over the same file in the same run (target ≥ 0.5), and peak RSS
- * (target: flat in file size, < 300 MB).
+ * Benchmark (issue 14): `gauntlet score` (format detection, import, all 11 detectors, scorecard) against a bare
+ * streaming parse of the same file in the same run. Targets: throughput ≥ 0.5× the bare parse and peak
+ * memory ≤ 2× the bare parse's peak, at every size, and the largest file scores.
  *
- * The parent generates a Claude-Code-style session JSONL of BENCH_SCORE_MB megabytes (default 200) and one
- * of a quarter that size, then measures each phase in its own child process so peak RSS (`maxRSS`) belongs
- * to that phase alone:
- * - `parse`: read the file line by line (readline) and `JSON.parse` every line — the floor any importer pays;
- * - `score`: Gauntlet's importer (format detection, mapping to standard events) plus all 11 detectors and
- *   the scorecard.
- * Throughput ratio = parse time / score time on the same file. Run: `npx tsx bench/score-throughput.ts`.
+ * Files (generated in a temporary folder, never committed, removed after):
+ * - Claude Code session JSONL of each size in BENCH_SCORE_MB (default "50,500"); the bare parse reads it
+ *   line by line (readline) and `JSON.parse`s every line;
+ * - one Gemini CLI session JSON document (a single document, not lines) of each size in BENCH_GEMINI_MB
+ *   (default "600"); the bare parse streams it with stream-json, assembling each `messages[i]`.
+ * Each phase runs in its own child process, so its peak RSS (`maxRSS`) is its own.
+ * Run: `npx tsx bench/score-throughput.ts` (a quick look: `BENCH_SCORE_MB=50 BENCH_GEMINI_MB=50`).
  */
 import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { measurePhase, type PhaseResult, printPhase, scoreFile } from "./phases.ts";
+import { measurePhase, printPhase, scoreFile } from "./phases.ts";
 
 const MB = 1024 * 1024;
 
@@ -173,11 +173,62 @@ export async function generate(file: string, bytes: number): Promise<void> {
   await once(out, "finish");
 }
 
+/** Write a Gemini CLI session document of at least `bytes` bytes: a user prompt, then tool-calling turns. */
+export async function generateGemini(file: string, bytes: number): Promise<void> {
+  const out = createWriteStream(file);
+  const write = async (s: string) => {
+    if (!out.write(s)) await once(out, "drain");
+  };
+  await write(
+    `{"sessionId":"bench-session","projectHash":"${"a".repeat(64)}","startTime":"2026-01-01T00:00:00.000Z","messages":[`,
+  );
+  await write(
+    JSON.stringify({
+      id: "m0",
+      timestamp: "2026-01-01T00:00:00.000Z",
+      type: "user",
+      content: "Refactor the parser.",
+    }),
+  );
+  let written = 200;
+  for (let i = 1; written < bytes; i++) {
+    const file = `src/module_${i % 400}.ts`;
+    const output = Array.from(
+      { length: 60 },
+      (_, k) => `${k + 1}\texport function f${i}_${k}() { return ${k}; }`,
+    ).join("\n");
+    const m = {
+      id: `m${i}`,
+      timestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      type: "gemini",
+      content: `Reading ${file} to continue the refactor (step ${i}).`,
+      toolCalls: [
+        {
+          id: `call-${i}`,
+          name: i % 5 === 0 ? "run_shell_command" : "read_file",
+          args: i % 5 === 0 ? { command: `npm test -- --grep step${i}` } : { absolute_path: `/repo/${file}` },
+          result: [{ functionResponse: { id: `call-${i}`, name: "read_file", response: { output } } }],
+          status: "success",
+          timestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000 + 500).toISOString(),
+        },
+      ],
+      tokens: { input: 1000 + i, output: 50, cached: 0, thoughts: 0, tool: 0, total: 1050 + i },
+      model: "gemini-2.5-pro",
+    };
+    const s = `,${JSON.stringify(m)}`;
+    written += s.length;
+    await write(s);
+  }
+  await write("]}");
+  out.end();
+  await once(out, "finish");
+}
+
 /** Child phase: run one measurement and print `{ms, maxRssMB, ...}` as JSON. */
 async function child(phase: string, file: string): Promise<void> {
   const started = performance.now();
   let extra: Record<string, unknown> = {};
-  if (phase === "parse") {
+  if (phase === "parse-jsonl") {
     let lines = 0;
     const rl = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
     for await (const line of rl) {
@@ -185,47 +236,65 @@ async function child(phase: string, file: string): Promise<void> {
       lines++;
     }
     extra = { lines };
+  } else if (phase === "parse-json") {
+    const { readJsonValues } = await import("../src/score/import/read-json-values.ts");
+    let messages = 0;
+    for await (const v of readJsonValues(
+      createReadStream(file),
+      (p) => p.length === 2 && p[0] === "messages",
+    ))
+      if (v.value) messages++;
+    extra = { messages };
   } else extra = await scoreFile(file);
   printPhase(started, extra);
 }
 
-function measure(phase: string, file: string): PhaseResult {
-  return measurePhase(import.meta.filename, phase, file);
-}
+const sizes = (v: string | undefined, fallback: string) =>
+  (v ?? fallback)
+    .split(",")
+    .map(Number)
+    .filter((n) => n > 0);
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf("--phase");
   if (at > 0) return child(process.argv[at + 1] ?? "", process.argv[at + 2] ?? "");
-  const sizeMB = Number(process.env.BENCH_SCORE_MB ?? 200);
+  const runs = [
+    ...sizes(process.env.BENCH_SCORE_MB, "50,500").map((mb) => ({ kind: "claude-code-jsonl", mb })),
+    ...sizes(process.env.BENCH_GEMINI_MB, "600").map((mb) => ({ kind: "gemini-cli-json", mb })),
+  ];
   const dir = mkdtempSync(path.join(os.tmpdir(), "gauntlet-bench-score-"));
+  const rows: string[] = [];
+  let met = true;
   try {
-    const rows: string[] = [];
-    const results: { mb: number; ratio: number; rss: number }[] = [];
-    for (const mb of [sizeMB / 4, sizeMB]) {
-      const file = path.join(dir, `session-${mb}MB.jsonl`);
-      if (!existsSync(file)) await generate(file, mb * MB);
+    for (const { kind, mb } of runs) {
+      const file = path.join(dir, `session-${mb}MB.${kind === "gemini-cli-json" ? "json" : "jsonl"}`);
+      await (kind === "gemini-cli-json" ? generateGemini(file, mb * MB) : generate(file, mb * MB));
       const size = statSync(file).size / MB;
-      const parse = measure("parse", file);
-      const score = measure("score", file);
+      const parse = measurePhase(
+        import.meta.filename,
+        kind === "gemini-cli-json" ? "parse-json" : "parse-jsonl",
+        file,
+      );
+      const score = measurePhase(import.meta.filename, "score", file);
+      rmSync(file);
       const ratio = parse.ms / score.ms;
-      results.push({ mb: size, ratio, rss: score.maxRssMB });
+      const memory = score.maxRssMB / parse.maxRssMB;
+      met &&= ratio >= 0.5 && memory <= 2;
       rows.push(
-        `${size.toFixed(0).padStart(5)} MB  parse ${(size / (parse.ms / 1000)).toFixed(1).padStart(6)} MB/s (rss ${parse.maxRssMB.toFixed(0)} MB)  ` +
-          `gauntlet ${(size / (score.ms / 1000)).toFixed(1).padStart(6)} MB/s (rss ${score.maxRssMB.toFixed(0)} MB, ${score.events} events, ${score.flagged} flagged)  ratio ${ratio.toFixed(2)}`,
+        `${kind.padEnd(18)} ${size.toFixed(0).padStart(4)} MB  parse ${(size / (parse.ms / 1000)).toFixed(1).padStart(6)} MB/s, rss ${parse.maxRssMB.toFixed(0).padStart(4)} MB  ` +
+          `gauntlet ${(size / (score.ms / 1000)).toFixed(1).padStart(6)} MB/s, rss ${score.maxRssMB.toFixed(0).padStart(4)} MB (${score.events} events, ${score.flagged} flagged)  ` +
+          `throughput ${ratio.toFixed(2)}× (≥ 0.5)  memory ${memory.toFixed(2)}× (≤ 2)`,
       );
       process.stderr.write(`${rows.at(-1)}\n`);
     }
-    const [small, big] = results as [(typeof results)[0], (typeof results)[0]];
-    console.log(
-      "score-throughput (import + 11 detectors + scorecard vs bare JSON.parse, same file, same run)",
-    );
-    for (const r of rows) console.log(r);
-    console.log(
-      `throughput ratio at ${big.mb.toFixed(0)} MB: ${big.ratio.toFixed(2)} (target ≥ 0.5) · peak RSS ${big.rss.toFixed(0)} MB (target < 300) · RSS growth ${small.mb.toFixed(0)}→${big.mb.toFixed(0)} MB: ×${(big.rss / small.rss).toFixed(2)} (flat = ×1)`,
-    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  console.log(
+    "score-throughput (detect + import + 11 detectors + scorecard vs a bare streaming parse, same file, same run)",
+  );
+  for (const r of rows) console.log(r);
+  console.log(met ? "targets met" : "targets NOT met");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { duplicateStep, short } from "./duplicate-step.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import { eventTerms, termsOf } from "./terms.ts";
+import { partsAt, scanTerms, spell, type Terms } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
@@ -44,25 +44,29 @@ export const deadStep: Detector = {
       return makeFinding("dead-step", [...noEffect(view), ...unusedArtifacts(view)], exempted);
 
     // Forward: which terms each judged result brings first, and the terms of what the agent produced.
-    const table = termsOf(view);
-    const seen = new Set<number>(); // term ids
-    const fresh = new Map<number, number[]>(); // result position → form ids of the new terms it brought
-    const produced: (Int32Array | undefined)[] = new Array(view.events.length);
+    const seen = new Set<number>(); // term hashes
+    const fresh = new Map<number, { terms: number[]; parts: (readonly number[])[] }>(); // by result position
+    const produced: (Terms | undefined)[] = new Array(view.events.length);
     view.events.forEach((e, at) => {
-      const c = judged.get(at);
-      if (c?.result) {
-        const forms = eventTerms(view, c.result, TOKENS_PER_TEXT).subarray(0, TOKENS_PER_TEXT);
-        const brought: number[] = [];
-        for (const f of forms) if (!seen.has(table.termOf(f))) brought.push(f);
-        fresh.set(at, brought);
-        for (const f of forms) seen.add(table.termOf(f));
-        return;
-      }
       const text = textOf(e, "all");
       if (!text) return;
-      const forms = table.of(e, () => text, TOKENS_PER_TEXT).subarray(0, TOKENS_PER_TEXT);
-      for (const f of forms) seen.add(table.termOf(f));
-      if (textOf(e, "used")) produced[at] = forms;
+      const c = judged.get(at);
+      if (c?.result) {
+        const found = scanTerms(text, TOKENS_PER_TEXT, true);
+        const brought: { terms: number[]; parts: (readonly number[])[] } = { terms: [], parts: [] };
+        found.terms.forEach((t, k) => {
+          if (k >= TOKENS_PER_TEXT || seen.has(t)) return;
+          brought.terms.push(t);
+          brought.parts.push(partsAt(found, k));
+        });
+        fresh.set(at, brought);
+        for (const t of found.terms.slice(0, TOKENS_PER_TEXT)) seen.add(t);
+        return;
+      }
+      const used = textOf(e, "used") !== "";
+      const found = scanTerms(text, TOKENS_PER_TEXT, used);
+      for (const t of found.terms.slice(0, TOKENS_PER_TEXT)) seen.add(t);
+      if (used) produced[at] = found;
     });
     // Backward: terms (and their parts) the agent draws on after each position.
     const usedLater = new Set<number>();
@@ -71,18 +75,18 @@ export const deadStep: Detector = {
       const c = judged.get(at);
       const brought = fresh.get(at);
       if (c?.result && brought) {
-        const used = (f: number) =>
-          usedLater.has(table.termOf(f)) || table.parts(f).some((p) => usedLater.has(p));
-        if (brought.length >= MIN_NEW && !brought.some(used)) {
+        const used = (k: number) =>
+          usedLater.has(brought.terms[k] as number) || (brought.parts[k] ?? []).some((p) => usedLater.has(p));
+        if (brought.terms.length >= MIN_NEW && !brought.terms.some((_, k) => used(k))) {
           const what = c.commandText
             ? `\`${short(c.commandText)}\``
             : `${c.call.name} ${c.paths[0] ?? ""}`.trim();
           const instance = {
             events: [c.call.id, c.result.id],
-            note: `${what} (${c.call.id}) returned ${brought.length} new terms, none used afterwards (e.g. ${brought
-              .slice(0, 3)
-              .map((f) => table.text(f))
-              .join(", ")})`,
+            note: `${what} (${c.call.id}) returned ${brought.terms.length} new terms, none used afterwards (e.g. ${spell(
+              c.result.output,
+              brought.terms.slice(0, 3),
+            ).join(", ")})`,
             weight: UNUSED_RESULT_WEIGHT,
           };
           if (c.paths.some((p) => RULES_FILE.test(p)))
@@ -95,12 +99,13 @@ export const deadStep: Detector = {
           else instances.push(instance);
         }
       }
-      const forms = produced[at];
-      if (forms) {
+      const found = produced[at];
+      if (found) {
         anythingLater = true;
-        for (const f of forms) {
-          usedLater.add(table.termOf(f));
-          if (table.compound(f)) for (const p of table.parts(f)) usedLater.add(p);
+        const n = Math.min(found.terms.length, TOKENS_PER_TEXT);
+        for (let k = 0; k < n; k++) {
+          usedLater.add(found.terms[k] as number);
+          for (const p of partsAt(found, k)) usedLater.add(p);
         }
       }
     }

@@ -3,7 +3,7 @@ import { short } from "./duplicate-step.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { laterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
-import { eventTerms, termsOf } from "./terms.ts";
+import { eventTerms } from "./terms.ts";
 import { type CallView, outputTokens } from "./view.ts";
 
 /**
@@ -86,14 +86,9 @@ export const ghostContext: Detector = {
     const large = view.calls.filter(
       (c) => c.result && !stale.has(c) && outputTokens(c.result) >= LARGE_OUTPUT_TOKENS,
     );
-    const table = termsOf(view);
     const probes: Probe[] = large.map((c) => {
-      const input = new Set<number>();
-      for (const f of eventTerms(view, c.call).subarray(0, 1000)) input.add(table.termOf(f));
-      return {
-        at: c.resultAt,
-        tokens: c.result ? sampleTerms(table, eventTerms(view, c.result), input) : [],
-      };
+      const input = new Set(eventTerms(c.call).terms.slice(0, 1000));
+      return { at: c.resultAt, tokens: c.result ? sampleTerms(eventTerms(c.result).terms, input) : [] };
     });
     laterUse(view, probes, true).forEach((use, i) => {
       const c = large[i] as CallView;

@@ -1,4 +1,4 @@
-import { type TermTable, termsOf } from "./terms.ts";
+import { scanTerms, type Terms } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { TrajectoryView } from "./view.ts";
 
@@ -16,7 +16,7 @@ export const SAMPLE_SIZE = 50;
 export interface Probe {
   /** Position of the event holding the text. */
   at: number;
-  /** Term ids ({@link TermTable}) of the view's table. */
+  /** Term hashes ({@link Terms}). */
   tokens: readonly number[];
 }
 
@@ -33,22 +33,17 @@ export interface Use {
 }
 
 /**
- * Up to `size` distinct distinctive terms of a text (form ids from {@link TermTable.scan} or `of`), spread
- * evenly over all of them (not just the first ones, so a long file's imports do not stand for its body),
- * minus terms in `exclude` (term ids, e.g. the call's own input, which the output merely echoes).
- * @returns term ids
+ * Up to `size` distinct distinctive terms of a text ({@link Terms} hashes), spread evenly over all of them
+ * (not just the first ones, so a long file's imports do not stand for its body), minus terms in `exclude`
+ * (e.g. the call's own input, which the output merely echoes).
  */
 export function sampleTerms(
-  table: TermTable,
-  forms: Int32Array,
+  terms: readonly number[],
   exclude?: ReadonlySet<number>,
   size = SAMPLE_SIZE,
 ): number[] {
   const all: number[] = [];
-  for (const f of forms) {
-    const t = table.termOf(f);
-    if (!exclude?.has(t)) all.push(t);
-  }
+  for (const t of terms) if (!exclude?.has(t)) all.push(t);
   if (all.length <= size) return all;
   const step = all.length / size;
   return Array.from({ length: size }, (_, i) => all[Math.floor(i * step)] as number);
@@ -75,7 +70,6 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
     if (list) list.push(i);
     else byPosition.set(p.at, [i]);
   });
-  const table = termsOf(view);
   let firstUse = new Map<number, { id: string; at: number }>(); // term id → earliest later event using it
   let produced = false; // anything produced later (within retention)
   for (let at = view.events.length - 1; at >= 0; at--) {
@@ -102,7 +96,7 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
     if (!text) continue;
     produced = true;
     const use = { id: e.id, at };
-    for (const f of table.of(e, () => text)) firstUse.set(table.termOf(f), use);
+    for (const t of scanTerms(text).terms) firstUse.set(t, use);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { laterUse, sampleTerms } from "./later-use.ts";
-import { termsOf } from "./terms.ts";
+import { scanTerms } from "./terms.ts";
 import { estimateTokens, type TrajectoryView } from "./view.ts";
 
 /**
@@ -46,7 +46,7 @@ export const oversizedRules: Detector = {
       }
     const judged = [...groups.values()]
       .filter((g) => g.source !== TOOL_REMINDER || g.events.length >= 2)
-      .map((g) => ({ ...g, tokens: sampleTerms(termsOf(view), termsOf(view).scan(g.text)) }))
+      .map((g) => ({ ...g, tokens: sampleTerms(scanTerms(g.text).terms) }))
       .filter((g) => g.tokens.length >= MIN_SAMPLE);
     const instances: DefectInstance[] = [];
     const exempted: ExemptedInstance[] = [];

@@ -1,154 +1,102 @@
-import { own } from "../import/event-sink.ts";
 import { inputText, STOP, scanWordSpans, tokenParts } from "./tokens.ts";
 import type { TrajectoryView } from "./view.ts";
 
 /**
- * The distinctive terms of one trajectory's texts, interned (ProcCtrlBench §3.2 "similarity" features): each
- * text is scanned once ({@link scanWordSpans}, at most `MAX_SCAN` characters) into the ids of its distinct
- * terms in order of first occurrence, and every detector that measures influence between events (Dead Step,
- * Ghost Context, Oversized Rules) reads those ids instead of scanning the text again. Term equality is then
- * an integer comparison and sets of terms are sets of numbers.
- *
- * Two id spaces: a *form* is a term as written (case kept), a *term* its lower-cased form; several forms
- * share a term. A text's terms are distinct by term (the first form seen stands for it), as
- * `distinctiveTokens` gives them.
+ * The distinctive terms of one trajectory's texts, hashed (ProcCtrlBench §3.2 "similarity" features): each
+ * text is scanned once ({@link scanWordSpans}, at most `MAX_SCAN` characters) into the hashes of its
+ * distinct terms (lower-cased words, as `distinctiveTokens` gives them) in order of first occurrence, and
+ * every detector that measures influence between events (Dead Step, Ghost Context, Oversized Rules)
+ * compares those. (Scans are not kept between detectors: on a large log, holding every text's terms costs
+ * more memory than scanning again costs time.) A term is a 30-bit FNV-1a hash computed from the text's
+ * characters, so no string is cut or kept per word: memory follows the number of texts, not the
+ * vocabulary (a log full of generated identifiers has millions of distinct words). Two distinct terms
+ * share a hash with probability 2⁻³⁰ per pair: a term can rarely count as seen or used through another.
  */
-export class TermTable {
-  private readonly termIds = new Map<string, number>();
-  /** Term id → the lower-cased term. */
-  readonly terms: string[] = [];
-  private readonly formTerm: number[] = []; // form id → term id, or -1 for a stop word
-  private readonly formText: string[] = [];
-  private readonly formParts: (readonly number[] | undefined)[] = [];
-  private readonly stamp: number[] = []; // term id → number of the last text that held it
-  private texts = 0;
-  private readonly cache = new WeakMap<object, { ids: Int32Array; complete: boolean }>();
-  // Forms by hash, open addressing: slot → form id + 1 (0: empty). Words are looked up by their characters
-  // in the text, so no string is cut for a word seen before.
-  private slots = new Int32Array(1 << 12);
-  private slotHash = new Int32Array(1 << 12);
-
+export interface Terms {
+  /** Term hashes, distinct, in order of first occurrence. */
+  terms: readonly number[];
   /**
-   * Form ids of the distinct terms of the text an event (or other object) holds, scanned once per owner:
-   * the first `cap` of them (all when absent). A later call asking for more than an earlier capped scan
-   * found scans again.
+   * When asked for: the hashes of the parts ({@link tokenParts}) of each term as first written, for terms
+   * written as compounds (capitals, `.`, `/`, `_`, `-`); term `k`'s parts are
+   * `parts.hashes[parts.start[k] … parts.start[k + 1])` (none for a plain word).
    */
-  of(owner: object, text: () => string, cap = Number.POSITIVE_INFINITY): Int32Array {
-    const cached = this.cache.get(owner);
-    if (cached && (cached.complete || cached.ids.length >= cap)) return cached.ids;
-    const ids = this.scan(text(), cap);
-    this.cache.set(owner, { ids, complete: ids.length < cap });
-    return ids;
-  }
-
-  /** Form ids of the distinct terms of a text, the first `cap` of them (not cached). */
-  scan(text: string, cap = Number.POSITIVE_INFINITY): Int32Array {
-    const out: number[] = [];
-    const n = ++this.texts;
-    scanWordSpans(text, (i, j) => {
-      const form = this.lookup(text, i, j);
-      const term = this.formTerm[form] as number;
-      if (term < 0 || this.stamp[term] === n) return true;
-      this.stamp[term] = n;
-      out.push(form);
-      return out.length < cap;
-    });
-    return Int32Array.from(out);
-  }
-
-  /** The form id of `text[i, j)`, interned on first sight. */
-  private lookup(text: string, i: number, j: number): number {
-    let h = 0x811c9dc5;
-    for (let k = i; k < j; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-    const mask = this.slots.length - 1;
-    for (let s = h & mask; ; s = (s + 1) & mask) {
-      const id = (this.slots[s] as number) - 1;
-      // A copy, not a slice: a slice would keep the whole text alive as long as the table.
-      if (id < 0) return this.intern(own(text.slice(i, j)), h, s);
-      if (this.slotHash[s] !== h) continue;
-      const form = this.formText[id] as string;
-      if (form.length !== j - i) continue;
-      let k = 0;
-      while (k < form.length && form.charCodeAt(k) === text.charCodeAt(i + k)) k++;
-      if (k === form.length) return id;
-    }
-  }
-
-  private intern(raw: string, hash: number, slot: number): number {
-    const id = this.formText.length;
-    const lower = raw.toLowerCase();
-    this.formText.push(raw);
-    this.formTerm.push(STOP.has(lower) ? -1 : this.term(lower));
-    this.slots[slot] = id + 1;
-    this.slotHash[slot] = hash;
-    if (2 * this.formText.length > this.slots.length) this.grow();
-    return id;
-  }
-
-  private grow(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const hashes = new Int32Array(slots.length);
-    const mask = slots.length - 1;
-    for (let s = 0; s < this.slots.length; s++) {
-      const v = this.slots[s] as number;
-      if (!v) continue;
-      const h = this.slotHash[s] as number;
-      let t = h & mask;
-      while (slots[t]) t = (t + 1) & mask;
-      slots[t] = v;
-      hashes[t] = h;
-    }
-    this.slots = slots;
-    this.slotHash = hashes;
-  }
-
-  /** The term id of a form id. */
-  termOf(form: number): number {
-    return this.formTerm[form] as number;
-  }
-
-  /** The term (lower case) of a form id. */
-  text(form: number): string {
-    return this.terms[this.formTerm[form] as number] as string;
-  }
-
-  /** The form has inner structure (capitals, `.`, `/`, `_`, `-`): its parts may be drawn on on their own. */
-  compound(form: number): boolean {
-    return /[A-Z._/-]/.test(this.formText[form] as string);
-  }
-
-  /** Term ids of a form's parts ({@link tokenParts}), computed once per form. */
-  parts(form: number): readonly number[] {
-    let parts = this.formParts[form];
-    if (!parts) {
-      parts = tokenParts(this.formText[form] as string).map((p) => this.term(p));
-      this.formParts[form] = parts;
-    }
-    return parts;
-  }
-
-  /** The id of a term (lower case), interned on first use. */
-  term(lower: string): number {
-    let id = this.termIds.get(lower);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.terms.push(lower);
-      this.termIds.set(lower, id);
-    }
-    return id;
-  }
+  parts?: { hashes: readonly number[]; start: readonly number[] };
 }
 
-const tables = new WeakMap<TrajectoryView, TermTable>();
+/** The part hashes of term `k` of `found` (empty when parts were not computed or the term is plain). */
+export function partsAt(found: Terms, k: number): readonly number[] {
+  const p = found.parts;
+  if (!p) return [];
+  const from = p.start[k] ?? 0;
+  const to = p.start[k + 1] ?? from;
+  return from === to ? [] : p.hashes.slice(from, to);
+}
 
-/** The term table of a view, made on first use and shared by every detector over that view. */
-export function termsOf(view: TrajectoryView): TermTable {
-  let table = tables.get(view);
-  if (!table) {
-    table = new TermTable();
-    tables.set(view, table);
+const SMI = 0x3fffffff;
+const STOP_HASHES = new Set([...STOP].map((w) => hashOf(w, 0, w.length)));
+
+/** FNV-1a of `text[i, j)`, lower-cased (ASCII letters), to 30 bits. */
+function hashOf(text: string, i: number, j: number): number {
+  let h = 0x811c9dc5;
+  for (let k = i; k < j; k++) {
+    const c = text.charCodeAt(k);
+    h = Math.imul(h ^ (c >= 65 && c <= 90 ? c + 32 : c), 0x01000193);
   }
-  return table;
+  return h & SMI;
+}
+
+/** The term hash of a word (any case). */
+export function termHash(word: string): number {
+  return hashOf(word, 0, word.length);
+}
+
+/**
+ * The terms of a text: the first `cap` of them (all when absent), with their parts when `withParts`.
+ * O(characters scanned).
+ */
+export function scanTerms(text: string, cap = Number.POSITIVE_INFINITY, withParts = false): Terms {
+  const terms: number[] = [];
+  const hashes: number[] = [];
+  const start: number[] = [];
+  const seen = new Set<number>();
+  scanWordSpans(text, (i, j) => {
+    const h = hashOf(text, i, j);
+    if (STOP_HASHES.has(h) || seen.has(h)) return true;
+    seen.add(h);
+    terms.push(h);
+    if (withParts) {
+      start.push(hashes.length);
+      if (compound(text, i, j)) for (const p of tokenParts(text.slice(i, j))) hashes.push(termHash(p));
+    }
+    return terms.length < cap;
+  });
+  if (!withParts) return { terms };
+  start.push(hashes.length);
+  return { terms, parts: { hashes, start } };
+}
+
+/** The word `text[i, j)` has inner structure (capitals, `.`, `/`, `_`, `-`): its parts may be used alone. */
+function compound(text: string, i: number, j: number): boolean {
+  for (let k = i; k < j; k++) {
+    const c = text.charCodeAt(k);
+    if ((c >= 65 && c <= 90) || c === 46 || c === 95 || c === 47 || c === 45) return true;
+  }
+  return false;
+}
+
+/** The first words of a text whose terms are among `hashes`, lower-cased, in the order of `hashes`: for notes. */
+export function spell(text: string, hashes: readonly number[]): string[] {
+  const wanted = new Map(hashes.map((h) => [h, ""]));
+  let left = wanted.size;
+  scanWordSpans(text, (i, j) => {
+    const h = hashOf(text, i, j);
+    if (wanted.get(h) === "") {
+      wanted.set(h, text.slice(i, j).toLowerCase());
+      left--;
+    }
+    return left > 0;
+  });
+  return hashes.map((h) => wanted.get(h) || "?");
 }
 
 /** The text of an event as the influence tests read it: message text, tool input leaves, tool output. */
@@ -159,11 +107,7 @@ export function eventText(e: TrajectoryView["events"][number]): string {
   return "";
 }
 
-/** Form ids of an event's distinct terms (see {@link eventText}), scanned once per event per view. */
-export function eventTerms(
-  view: TrajectoryView,
-  e: TrajectoryView["events"][number],
-  cap?: number,
-): Int32Array {
-  return termsOf(view).of(e, () => eventText(e), cap);
+/** The terms of an event (see {@link eventText}). */
+export function eventTerms(e: TrajectoryView["events"][number], cap?: number, withParts = false): Terms {
+  return scanTerms(eventText(e), cap, withParts);
 }
