@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { classifyCommand } from "../src/score/detect/commands.ts";
 import { deadStep } from "../src/score/detect/dead-step.ts";
 import { duplicateStep } from "../src/score/detect/duplicate-step.ts";
 import { longChain } from "../src/score/detect/long-chain.ts";
@@ -99,6 +100,54 @@ describe("duplicate-step (App. A.2)", () => {
 
   it("a user turn in between makes a repeat legitimate", () => {
     const t = new MadeUp().read("a.ts").user("I changed it, look again").read("a.ts");
+    expect(run(duplicateStep, t).score).toBe(0);
+  });
+
+  it("counts a look at part of a file already read in full and unchanged, even after a user turn, not once it changed", () => {
+    const body = Array.from({ length: 30 }, (_, i) => `line ${i} of the service`).join("\n");
+    const part = body.split("\n").slice(10, 14).join("\n");
+    const t = new MadeUp()
+      .read("/home/<user>/app/svc.ts", body)
+      .user("what does line 12 do?")
+      .tool("Read", { file_path: "/home/<user>/app/svc.ts", offset: 10, limit: 4 }, part)
+      .bash("grep -n service /home/<user>/app/svc.ts", "12:line 11 of the service");
+    const f = run(duplicateStep, t);
+    expect(f.instances.map((i) => i.events)).toEqual([
+      ["e1", "e4"],
+      ["e1", "e6"],
+    ]);
+    // An unrecognised script rewrote the file in between: the re-read shows new lines, so it is no repeat.
+    const rewritten = new MadeUp()
+      .read("svc.ts", body)
+      .bash("python patch.py", "patched")
+      .bash("sed -n '10,14p' svc.ts", "line 10 of the PATCHED service\nnew line");
+    expect(run(duplicateStep, rewritten).score).toBe(0);
+    // A part read first is not a whole read: a later part is paging, not a repeat.
+    const paging = new MadeUp()
+      .tool("Read", { file_path: "svc.ts", offset: 0, limit: 10 }, part)
+      .tool("Read", { file_path: "svc.ts", offset: 10, limit: 10 }, part);
+    expect(run(duplicateStep, paging).instances.filter((i) => /in full/.test(i.note))).toEqual([]);
+  });
+
+  it("package installs and virtualenvs change the environment, not the files a re-read looks at", () => {
+    const t = new MadeUp()
+      .read("main.py", "print(1)")
+      .bash("python3 -m venv venv", "")
+      .bash("source /home/<user>/venv/bin/activate && pip install requests", "ok")
+      .read("main.py", "print(1)");
+    expect(run(duplicateStep, t).score).toBe(1);
+    // A command the environment rule does not cover still bumps the state.
+    const mutated = new MadeUp()
+      .read("main.py", "print(1)")
+      .bash("git checkout other", "")
+      .read("main.py", "x");
+    expect(run(duplicateStep, mutated).score).toBe(0);
+  });
+
+  it("a harness submission command is never a repeat", () => {
+    const t = new MadeUp()
+      .bash("cat patch.txt", "diff --git a/x b/x")
+      .bash("echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && cat patch.txt", "diff --git a/x b/x");
     expect(run(duplicateStep, t).score).toBe(0);
   });
 
@@ -296,5 +345,13 @@ describe("tool-use detectors on real trajectories", () => {
     const f = longChain.detect(buildView(t.events));
     expect(f.score).toBe(118);
     expect(f.instances[0]?.events).toEqual(["e11", "e499"]);
+  });
+});
+
+describe("command classification", () => {
+  it("reads redaction placeholders of published logs as words, not redirections", () => {
+    expect(classifyCommand("ls -la /home/<user>/project/src")).toBe("inspect");
+    expect(classifyCommand("grep -rn TODO /Users/<REDACTED>/app 2>/dev/null")).toBe("inspect");
+    expect(classifyCommand("cat a.txt > /home/<user>/b.txt")).toBe("mutate");
   });
 });

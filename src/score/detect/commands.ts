@@ -18,11 +18,11 @@ const MUTATE =
 
 /**
  * Classify a command line. The command is split on `&&`, `;`, `||` and `|`; a leading `cd <dir>` or
- * environment assignment is ignored; redirection into a file (`>`, `>>`) makes it `mutate`. The result
+ * environment assignment is ignored, and so are redaction placeholders such as `<user>`; redirection into a file (`>`, `>>`) makes it `mutate`. The result
  * is the strongest family among the parts, in the order mutate > other > validate > probe > inspect.
  */
 export function classifyCommand(command: string): CommandKind {
-  const parts = command
+  const parts = unredacted(command)
     .split(/&&|\|\||;|\n/)
     .flatMap((p) => p.split(/\|(?!\|)/))
     .map((p) => p.trim())
@@ -41,4 +41,12 @@ export function classifyCommand(command: string): CommandKind {
     if (rank[kind] > rank[worst]) worst = kind;
   }
   return worst;
+}
+
+/**
+ * A command line with redaction placeholders of published logs (`/home/<user>/…`, `<REDACTED>`) made plain
+ * words, so their `<` and `>` do not read as redirections.
+ */
+export function unredacted(command: string): string {
+  return command.replace(/<[A-Za-z_][\w-]*>/g, "X");
 }

@@ -1,5 +1,6 @@
 import type { ToolResultEvent } from "../../core/trajectory.ts";
 import type { DefectInstance, ExemptedInstance, RawFinding } from "../defects.ts";
+import { unredacted } from "./commands.ts";
 import { isKeyInput } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import { FileMap } from "./paths.ts";
@@ -22,6 +23,16 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  * rejected edit retried verbatim is a duplicate). An unrecognised command (`python x.py`) is not assumed to
  * change state; instead a repeat counts only when its output equals the earlier one (after masking
  * durations, timestamps and hex ids) — if the output differs, something did change.
+ *
+ * A look at a file the agent already read in full — part of it (a ranged read, `sed -n`, `grep` in that one
+ * file) or all of it through another tool — with the file unchanged since, is a repeat too when it shows
+ * nothing the whole read did not (≥ 90% of its lines, line numbers aside: a file an unrecognised script
+ * rewrote shows new lines). A user turn in between does not excuse a look at part of the file; a
+ * compaction does (the content left the context). A whole read is one without a range whose result is not
+ * cut. Package installs and virtualenvs (`pip install`, `npm ci`, `python -m venv`, `source …/activate`)
+ * change the environment, not the project's files: a re-read of a file after one is still a repeat, a
+ * rerun of a command is not. The harness's submission command (mini-swe-agent's marker echo, `submit`) is
+ * never a repeat.
  *
  * Keys sent to a running command (`C-c`, OpenHands `is_input`) act on the process running then, so they are
  * never repeats, and they start a new state (an interrupted command can be rerun).
@@ -56,6 +67,7 @@ function detectDuplicates(view: TrajectoryView): RawFinding {
   const exempted: ExemptedInstance[] = [];
   const exact = new Map<string, { call: CallView; version: string }>();
   const near = new Map<string, { call: CallView; version: string }>();
+  const fullReads = new FileMap<{ call: CallView; version: string; withTurns: string }>(); // file → last whole read
   const state = new StateClock();
   let m = 0; // next message / context event to fold into the state
   let lastTodo: { call: CallView; version: string } | undefined;
@@ -64,9 +76,11 @@ function detectDuplicates(view: TrajectoryView): RawFinding {
     .filter(({ e }) => (e.type === "message" && e.role === "user") || (e.type === "context" && e.compaction));
   for (const c of view.calls) {
     while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
-      state.bumpAll();
+      if (boundaries[m]?.e.type === "message") state.bumpTurn();
+      else state.bumpAll();
       m++;
     }
+    if (SUBMIT.test(c.commandText)) continue; // the harness's submission, shown to the harness, not the agent
     if (isKeyInput(c)) {
       // Keys sent to a running command act on whatever runs then, not on their arguments: never a repeat.
       state.bumpAll();
@@ -110,12 +124,41 @@ function detectDuplicates(view: TrajectoryView): RawFinding {
           reason: "intended batch processing: same operation on another target",
         });
     }
+    const file = singleFile(c);
+    if (file && !c.failed) {
+      const whole = fullReads.get(file);
+      const counted = instances.at(-1)?.events[1] === c.call.id;
+      // For a look at part of the file a user turn does not matter: it shows nothing the whole read did not
+      // (checked). Reading the whole file again after a user turn is a fresh look.
+      const wholeRead = isFullRead(c);
+      const content = state.of(c, false);
+      const since = wholeRead ? whole?.withTurns : whole?.version;
+      if (
+        !counted &&
+        whole &&
+        whole.call !== c &&
+        since === (wholeRead ? version : content) &&
+        shownIn(whole.call, c)
+      )
+        instances.push(
+          pair(
+            whole.call,
+            c,
+            `reads ${file} again, already read in full by`,
+            " with no change to it in between",
+          ),
+        );
+      else if (wholeRead) fullReads.set(file, { call: c, version: content, withTurns: version });
+    }
     exact.set(key, { call: c, version });
     near.set(nearKey, { call: c, version });
     state.after(c);
   }
   return makeFinding("duplicate-step", instances, exempted);
 }
+
+/** Commands that hand the result to the harness (mini-swe-agent's marker echo, SWE-agent's `submit`). */
+const SUBMIT = /\b(COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT)\b|^\s*submit\s*$/;
 
 /** Tools whose call only records the agent's own plan (todo lists, plans). */
 const TODO = /^(todowrite|todo_write|write_todos|update_plan|taskupdate|task_tracker|todo)$/i;
@@ -153,21 +196,34 @@ function keyOf(c: CallView): string {
  */
 class StateClock {
   private global = 0;
+  private turns = 0;
   private changes = 0;
   private readonly files = new FileMap<number>(); // path (any form) → how often it was written
 
+  /** A compaction or a change whose targets are unknown: everything may differ now. */
   bumpAll(): void {
     this.global++;
   }
 
-  of(c: CallView | undefined): string {
+  /** A user turn: the user may have changed anything, or asked for a fresh look. */
+  bumpTurn(): void {
+    this.turns++;
+  }
+
+  /** The state `c` observes; `withTurns: false` leaves user turns out (for checks that compare content). */
+  of(c: CallView | undefined, withTurns = true): string {
     const files = c ? readTargets(c) : undefined;
-    if (!files) return `${this.global}:${this.changes}`;
-    return `${this.global}:${files.map((f) => this.files.get(f) ?? 0).join(",")}`;
+    const epoch = withTurns ? `${this.global}.${this.turns}` : `${this.global}`;
+    if (!files) return `${epoch}:${this.changes}`;
+    return `${epoch}:${files.map((f) => this.files.get(f) ?? 0).join(",")}`;
   }
 
   after(c: CallView): void {
     if (!changesState(c)) return;
+    if (!c.changes.length && c.kind === "shell" && environmentOnly(c.commandText)) {
+      this.changes++; // the environment changed (packages, a virtualenv), not the project's files
+      return;
+    }
     const touched = [
       ...c.changes.map((x) => x.path),
       ...(c.kind === "write" || c.kind === "edit" ? c.paths : []),
@@ -187,11 +243,80 @@ function readTargets(c: CallView): string[] | undefined {
   if (c.kind === "read") paths = c.paths;
   else if (c.kind === "shell" && c.commandKind === "inspect")
     paths = [
-      ...c.commandText.matchAll(/(?:^|\s)((?:[\w.-]+\/)*[\w-]+\.[A-Za-z]\w{0,5})(?=\s|$|[|;&)])/g),
+      ...c.commandText.matchAll(
+        /(?:^|\s)((?:\/|~\/)?(?:(?:[\w.-]+|<\w+>)\/)*[\w-]+\.[A-Za-z]\w{0,5})(?=\s|$|[|;&)])/g,
+      ),
     ].map((x) => x[1]!);
   else return undefined;
   const files = paths.filter((p) => /\.[A-Za-z]\w{0,5}$/.test(p));
   return files.length && files.length === paths.length ? [...new Set(files)] : undefined;
+}
+
+/** Commands that set up the environment only: package installs, virtualenvs, activating one. */
+const ENVIRONMENT =
+  /^((npm|pnpm|yarn|bun|pip3?|uv|poetry|pipenv|cargo|gem|bundle|conda|mamba|brew|apt(-get)?)\s+(install|add|i|sync|ci)\b|python3?\s+-m\s+(pip\s+install|venv)\b|virtualenv\b|uv\s+venv\b|(source|\.)\s+\S*activate\b)/;
+
+/** Every part of the command line only sets up the environment (see {@link ENVIRONMENT}). */
+function environmentOnly(command: string): boolean {
+  const parts = unredacted(command)
+    .split(/&&|\|\||;|\n/)
+    .map((p) => p.trim().replace(/^(sudo|time)\s+/, ""))
+    .filter((p) => p && !/^cd(\s|$)/.test(p));
+  return (
+    parts.length > 0 &&
+    parts.every((p) => ENVIRONMENT.test(p) && !/(^|[^0-9&])>{1,2}\s*(?!&|\/dev\/null)\S/.test(p))
+  );
+}
+
+/** The one file a read-only call looks at (a read tool's file, an inspecting command's one file operand). */
+function singleFile(c: CallView): string | undefined {
+  const files = readTargets(c);
+  return files?.length === 1 ? files[0] : undefined;
+}
+
+/** A line without the line number a reader put before it (`12:`, `  12\t`, `    12→`, `12-`). */
+function unnumbered(line: string): string {
+  return line.replace(/^\s*\d+\s*(:|\t|→|\||-(?=\D))\s?/, "").trim();
+}
+
+/**
+ * What `b` shows was in the whole read `a`: ≥ 90% of its non-empty lines, line numbers aside (a file an
+ * unrecognised command rewrote in between shows new lines, so the re-read is not a repeat).
+ */
+function shownIn(a: CallView, b: CallView): boolean {
+  if (!a.result || !b.result) return false;
+  const lines = (t: string) => t.split("\n").map(unnumbered).filter(Boolean);
+  const whole = new Set(lines(a.result.output));
+  const shown = lines(b.result.output);
+  return shown.length > 0 && shown.filter((l) => whole.has(l)).length / shown.length >= 0.9;
+}
+
+/** Input keys that make a read tool read part of a file. */
+const RANGE_KEYS = [
+  "offset",
+  "limit",
+  "view_range",
+  "start_line",
+  "end_line",
+  "line",
+  "lines",
+  "range",
+  "pages",
+];
+
+/**
+ * The call read a whole file and its result shows it whole: a read tool without a range, or `cat` / `nl` of
+ * one file; a result that says it was cut (or is as long as read tools cut at, 2,000 lines) is not whole.
+ */
+function isFullRead(c: CallView): boolean {
+  if (!c.result || c.failed) return false;
+  if (c.kind === "read") {
+    const input = (c.call.input ?? {}) as Record<string, unknown>;
+    if (RANGE_KEYS.some((k) => input[k] !== undefined && input[k] !== null)) return false;
+  } else if (!/^(cat|nl(\s+-\w+)*)\s+[^|;&<>]+$/.test(c.commandText.trim())) return false;
+  const output = c.result.output;
+  if (/\btruncated\b|exceeds (the )?maximum|\[\d+ more (lines|characters)\]|…\[/i.test(output)) return false;
+  return output.split("\n", 2001).length <= 2000;
 }
 
 /** A definite state change (see the module doc). */

@@ -61,7 +61,7 @@ export function scanTerms(text: string, cap = Number.POSITIVE_INFINITY, withPart
   const seen = new Set<number>();
   scanWordSpans(text, (i, j) => {
     const h = hashOf(text, i, j);
-    if (STOP_HASHES.has(h) || seen.has(h)) return true;
+    if (STOP_HASHES.has(h) || seen.has(h) || permissions(text, i, j)) return true;
     seen.add(h);
     terms.push(h);
     if (withParts) {
@@ -73,6 +73,13 @@ export function scanTerms(text: string, cap = Number.POSITIVE_INFINITY, withPart
   if (!withParts) return { terms };
   start.push(hashes.length);
   return { terms, parts: { hashes, start } };
+}
+
+/** `text[i, j)` is a file-mode string of a listing (`drwxr-xr-x`; `rw-r--r` of `-rw-r--r--`): layout, not information. */
+function permissions(text: string, i: number, j: number): boolean {
+  return (
+    j - i >= 5 && j - i <= 11 && /^[dlcbps]?(?=[rwxsStT-]*-)[rwxsStT-]{4,9}[.+@]?$/.test(text.slice(i, j))
+  );
 }
 
 /** The word `text[i, j)` has inner structure (capitals, `.`, `/`, `_`, `-`): its parts may be used alone. */

@@ -100,14 +100,19 @@ export function distinctiveTokens(text: string, cap = 400): string[] {
 /**
  * The parts of an identifier-like token, split at `.`, `/`, `-`, `_` and camelCase humps, lower-cased,
  * keeping parts of at least 5 characters: `hooks.beforeGetAll` → `hooks`, `before` is a stop word, so
- * just `hooks`; `validateData` → `validate`.
+ * just `hooks`; `validateData` → `validate`. A path also yields its file name (`src/lib/data_case.ex` →
+ * `data_case.ex`), so a name a listing showed counts as used by a call on that path.
  */
 export function tokenParts(raw: string): string[] {
-  return raw
+  const parts = raw
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[\s./\-_]+/)
     .filter((p) => p.length >= 5 && !STOP.has(p));
+  const slash = raw.lastIndexOf("/");
+  const name = slash >= 0 ? raw.slice(slash + 1).toLowerCase() : "";
+  if (name.length >= 5 && !STOP.has(name) && !parts.includes(name)) parts.push(name);
+  return parts;
 }
 
 /** The string leaves of a tool input joined by newlines (keys left out), so tokens match across events. */
