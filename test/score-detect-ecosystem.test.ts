@@ -26,15 +26,25 @@ describe("inconsistent-tool-interface", () => {
         "<tool_use_error>InputValidationError: The required parameter `file_path` is missing</tool_use_error>",
         failing,
       ) // e2
-      .tool("Read", { file_path: "src/a.ts" }, "File path must be an absolute path", failing) // e4
-      .tool("Read", { file_path: "/w/a.ts", offset: 0 }, "Invalid offset: line numbers are 1-based", failing); // e6
+      .tool("Grep", { pattern: "x", path: "src" }, "src/a.ts:1:x") // e4: relative paths work here
+      .tool("Read", { file_path: "src/a.ts" }, "File path must be an absolute path", failing) // e6
+      .tool("Read", { file_path: "/w/a.ts", offset: 0 }, "Invalid offset: line numbers are 1-based", failing); // e8
     const f = run(inconsistentToolInterface, t.events);
     expect(f.score).toBe(3);
     expect(f.instances.map((i) => i.events)).toEqual([
       ["e2", "e3"],
-      ["e4", "e5"],
-      ["e6", "e7"],
+      ["e4", "e6", "e7"],
+      ["e8", "e9"],
     ]);
+  });
+
+  it("does not count a path-form error for a form no earlier successful call used: the agent's slip", () => {
+    const t = new MadeUp()
+      .tool("list_directory", { path: "/w/project" }, "main.py") // e1
+      .tool("list_directory", { path: "." }, "Path must be absolute", failing); // e3
+    const f = run(inconsistentToolInterface, t.events);
+    expect(f.score).toBe(0);
+    expect(f.exempted[0]?.reason).toMatch(/own slip/);
   });
 
   it("counts a missing file named in the other path form than the last successful call", () => {

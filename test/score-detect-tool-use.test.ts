@@ -266,6 +266,13 @@ describe("dead-step (App. A.2)", () => {
       .write("hello.py", "print('hi')")
       .say("done");
     expect(run(deadStep, deliverable).score).toBe(0);
+    // A file another written file refers to is part of what the agent built.
+    const app = new MadeUp()
+      .user("make me a todo web app")
+      .write("index.html", '<script src="app.js"></script>')
+      .write("app.js", "new Vue({})")
+      .say("open index.html");
+    expect(run(deadStep, app).score).toBe(0);
   });
 
   it("does not flag reads whose content is used, nor edits", () => {

@@ -117,6 +117,18 @@ describe("context-coupling", () => {
     ]);
   });
 
+  it("scratch files a shell command first makes during a correction are not units being corrected", () => {
+    const t = new MadeUp()
+      .user("fix")
+      .read("/w/src/a.py", "x = 1")
+      .bash("pytest", "1 failed", 1)
+      .edit("/w/src/a.py", "x", "y")
+      .bash("cat > test_edge.py << 'EOF'\nprint(1)\nEOF", "")
+      .bash("cat > test_stdin.py << 'EOF'\nprint(2)\nEOF", "")
+      .bash("git diff > patch.txt", "");
+    expect(run(contextCoupling, t.events).score).toBe(0);
+  });
+
   it("does not flag a local correction of one or two files", () => {
     const t = new MadeUp()
       .user("fix")

@@ -10,7 +10,9 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  *
  * - wide correction: after a failed check (a shell call classified `validate` that failed), the files
  *   changed before the next check, the next user turn or the end of the log — write/edit paths, shell
- *   write targets and recorded file changes, compared across path forms. A correction is an instance when
+ *   write targets and recorded file changes, compared across path forms (a file a shell command first makes
+ *   during the correction — a scratch test written with a heredoc, a saved diff — is no unit being
+ *   corrected). A correction is an instance when
  *   it touches at least {@link WIDE_CORRECTION} change units: each file is a unit, except that files given
  *   the same edit (equal old → new text) form one unit, as do files changed by one shell command;
  * - pasted context: a delegation (kind `delegate`) whose input holds at least {@link PASTED_CHARS}
@@ -106,8 +108,11 @@ function wideCorrections(view: TrajectoryView): Correction[] {
         : "",
     });
   };
-  const change = (path: string, unit: string, eventId: string) => {
-    if (!open || open.files.get(path) !== undefined) return;
+  const known = new FileMap<true>(); // files named or changed so far: the project as the agent knows it
+  // A file a shell command first makes during the correction (a scratch test written with a heredoc, a
+  // saved diff) is no unit being corrected; files of edit and write tools always count.
+  const change = (path: string, unit: string, eventId: string, byTool = false) => {
+    if (!open || open.files.get(path) !== undefined || (!byTool && !known.get(path))) return;
     open.files.set(path, unit);
     open.batched.set(unit, (open.batched.get(unit) ?? 0) + 1);
     if (open.events.at(-1) !== eventId) open.events.push(eventId);
@@ -116,9 +121,19 @@ function wideCorrections(view: TrajectoryView): Correction[] {
     if (e.type === "message" && e.role === "user") {
       close();
       open = undefined;
-    } else if (e.type === "file_change" && !joined.has(e.id)) change(e.path, `file ${e.path}`, e.id);
+    } else if (e.type === "file_change" && !joined.has(e.id)) {
+      change(e.path, `file ${e.path}`, e.id, e.kind === "modified");
+      known.set(e.path, true);
+    }
     const c = e.type === "tool_call" ? callAt.get(at) : undefined;
     if (!c) return;
+    correction(c);
+    for (const p of [...c.paths, ...writesOf(c), ...c.changes.map((x) => x.path)]) known.set(p, true);
+  });
+  close();
+  return out;
+
+  function correction(c: CallView): void {
     if (c.commandKind === "validate") {
       close();
       open = c.failed ? { check: c, files: new FileMap(), events: [], batched: new Map() } : undefined;
@@ -133,11 +148,9 @@ function wideCorrections(view: TrajectoryView): Correction[] {
         : c.kind === "shell" && paths.length > 1
           ? `call ${c.call.id}`
           : `file ${path}`;
-      change(path, unit, c.call.id);
+      change(path, unit, c.call.id, c.kind !== "shell");
     }
-  });
-  close();
-  return out;
+  }
 }
 
 /** The edit an edit call applies, independent of the file (old → new text), or undefined. */

@@ -148,8 +148,9 @@ const SCRIPT = /\.(py|sh|bash|ps1|js|mjs|cjs|ts|rb|pl|bat|cmd)$/i;
 /**
  * Artifacts nothing used: a script the agent wrote (a write tool, or a shell write such as a heredoc) or an
  * output it saved (`cmd > out.txt`, `tee`) that no later successful call names — in its input or output,
- * by file name or stem — nor the same command line reads back. A file a user message names is a
- * deliverable, not an artifact. Written, never run or read: the step had no influence.
+ * by file name or stem — nor the same command line reads back. A file a user message names, or another
+ * file the agent wrote refers to (before or after: `<script src="app.js">`), is a deliverable, not an
+ * artifact. Written, never run or read: the step had no influence.
  */
 function unusedArtifacts(view: TrajectoryView): DefectInstance[] {
   const userText = view.messages
@@ -180,9 +181,20 @@ function unusedArtifacts(view: TrajectoryView): DefectInstance[] {
       // Read back in the same command line, if that line ran to the end.
       if (c.commandText && c.commandText.split(name).length > 2 && !c.failed && !c.command?.timedOut)
         continue;
-      const used = view.calls
-        .slice(i + 1)
-        .some((l) => !l.failed && (mentions(inputText(l.call.input)) || mentions(l.result?.output ?? "")));
+      const used =
+        view.calls
+          .slice(i + 1)
+          .some(
+            (l) => !l.failed && (mentions(inputText(l.call.input)) || mentions(l.result?.output ?? "")),
+          ) ||
+        // Part of what the agent built: another file it wrote refers to it (`<script src="app.js">`).
+        view.calls.some(
+          (l) =>
+            l !== c &&
+            !l.failed &&
+            (l.kind === "write" || l.kind === "edit") &&
+            mentions(inputText(l.call.input)),
+        );
       if (used) continue;
       out.push({
         events: [c.call.id, ...(c.result ? [c.result.id] : [])],

@@ -13,8 +13,9 @@ import type { CallView } from "./view.ts";
  *   argument or a schema violation (`InputValidationError`, `required property`, `unexpected keyword
  *   argument`, `Invalid arguments`, …);
  * - path-form error (weight 1): a result demanding the other path form (`must be an absolute path`,
- *   relative paths not allowed, outside the workspace), or a missing-file error on a call whose path form
- *   (absolute / relative) differs from the last successful call that named a path;
+ *   relative paths not allowed, outside the workspace) for the form the last successful call that named a
+ *   path used — another tool took it, this one refuses it —, or a missing-file error on a call whose path
+ *   form (absolute / relative) differs from the last successful call that named a path;
  * - indexing error (weight 1): line or offset conventions (`line 0`, `1-based`, out of range, beyond the
  *   end of file);
  * - naming mismatch (weight 0.5): two tools of the same kind used in the run that name the same argument
@@ -28,8 +29,9 @@ import type { CallView } from "./view.ts";
  * form, indexing), half a point per pair of similar tools naming an argument differently. Evidence per
  * error: the call and its result.
  *
- * Exemption (kept in `exempted`): a missing-file error whose path form matches the earlier successful
- * calls (or with none to compare) — the file is genuinely missing, not the convention.
+ * Exemptions (kept in `exempted`): a missing-file error whose path form matches the earlier successful
+ * calls (or with none to compare) — the file is genuinely missing, not the convention; a path-form error
+ * for a form no earlier successful call used — the agent's slip, not a mismatch between tools.
  *
  * Complexity: O(n) — one pass over calls with a few maps.
  */
@@ -58,13 +60,25 @@ export const inconsistentToolInterface: Detector = {
           weight: 1,
         });
       else if (c.kind === "shell") continue;
-      else if (PATH_FORM.test(text))
-        instances.push({
-          events: evidence,
-          note: `${c.call.name} (${c.call.id}) path-form error: "${quote(PATH_FORM)}"`,
-          weight: 1,
-        });
-      else if (INDEXING.test(text))
+      else if (PATH_FORM.test(text)) {
+        const note = `${c.call.name} (${c.call.id}) path-form error: "${quote(PATH_FORM)}"`;
+        // A mismatch between tools only when the form refused is the one earlier calls used successfully.
+        if (!path || (lastForm && lastForm.absolute === isAbsolutePath(path)))
+          instances.push({
+            events: lastForm && path ? [lastForm.id, ...evidence] : evidence,
+            note,
+            weight: 1,
+          });
+        else
+          exempted.push({
+            events: evidence,
+            note,
+            weight: 1,
+            reason: lastForm
+              ? "the agent's own slip: earlier successful calls used the path form this tool asks for"
+              : "no earlier successful call named a path: no other convention to mismatch",
+          });
+      } else if (INDEXING.test(text))
         instances.push({
           events: evidence,
           note: `${c.call.name} (${c.call.id}) indexing error: "${quote(INDEXING)}"`,
