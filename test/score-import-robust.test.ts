@@ -233,4 +233,48 @@ describe("score imports that lose nothing", () => {
     ]);
     expect(accounted.size).toBe(lines.length);
   });
+
+  it("reads OpenHands V1 events one per line (the SDK's event log), with line provenance", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-oh-"));
+    const file = path.join(dir, "events.jsonl");
+    const lines = [
+      {
+        id: "s",
+        source: "environment",
+        kind: "ConversationStateUpdateEvent",
+        key: "execution_status",
+        value: "running",
+      },
+      {
+        id: "a1",
+        source: "agent",
+        kind: "ActionEvent",
+        tool_name: "terminal",
+        tool_call_id: "t1",
+        thought: [{ type: "text", text: "list the files" }],
+        action: { kind: "TerminalAction", command: "ls" },
+        tool_call: { id: "t1", name: "terminal", arguments: '{"command": "ls"}' },
+      },
+      {
+        id: "o1",
+        source: "environment",
+        kind: "ObservationEvent",
+        tool_name: "terminal",
+        tool_call_id: "t1",
+        action_id: "a1",
+        observation: { kind: "TerminalObservation", content: [{ type: "text", text: "a.ts" }], exit_code: 0 },
+      },
+    ];
+    writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+    expect(detectFormat(file)).toBe("openhands-events");
+    const t = await importTrajectory(file);
+    expect(
+      t.events
+        .filter((e) => e.type === "tool_call" || e.type === "tool_result")
+        .map((e) => [e.type, e.raw?.line]),
+    ).toEqual([
+      ["tool_call", 2],
+      ["tool_result", 3],
+    ]);
+  });
 });

@@ -106,6 +106,18 @@ export function detectFormat(file: string): TrajectoryFormat {
       /"(?:system_prompt|llm_message|tool_call_id|action_id)"\s*:/.test(text))
   )
     return "openhands-events";
+  // OpenHands V1 events one per line (the SDK's event log).
+  if (
+    has(
+      (r) =>
+        typeof r.kind === "string" &&
+        /^(ActionEvent|ObservationEvent|MessageEvent|SystemPromptEvent|ConversationStateUpdateEvent|AgentErrorEvent|Condensation|PauseEvent|UserRejectObservation)$/.test(
+          r.kind,
+        ) &&
+        ["user", "agent", "environment"].includes(str(r.source)),
+    )
+  )
+    return "openhands-events";
   if (
     /^\s*\{/.test(text) &&
     ((/"trajectory"\s*:\s*\[/.test(text) &&

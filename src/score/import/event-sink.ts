@@ -17,6 +17,9 @@ export class EventSink {
    */
   at: number | undefined;
 
+  /** 1-based line of the record being mapped, for importers that map a line at a time (wins over `at`). */
+  atLine: number | undefined;
+
   private readonly notMapped = new Map<string, UnmappedRecords>();
 
   constructor(readonly file: string) {}
@@ -45,7 +48,16 @@ export class EventSink {
     this.events.push({
       ...draft,
       id,
-      raw: { file: this.file, ...(line ? { line } : this.at !== undefined ? { index: this.at } : {}) },
+      raw: {
+        file: this.file,
+        ...(line
+          ? { line }
+          : this.atLine !== undefined
+            ? { line: this.atLine }
+            : this.at !== undefined
+              ? { index: this.at }
+              : {}),
+      },
       ...(parent?.length ? { parent } : {}),
     } as TrajectoryEvent);
     return id;

@@ -6,6 +6,7 @@ import type { ImportedTrajectory } from "./imported.ts";
 import { mapSdkEvent } from "./openhands-sdk.ts";
 import { type Base, OpenHandsSink, parseArguments, STATES, tsOf } from "./openhands-sink.ts";
 import { readJsonValues } from "./read-json-values.ts";
+import { readRecords } from "./read-lines.ts";
 
 /**
  * OpenHands event arrays → standard events (trajectory-formats.md §1.6, §1.12). The file is one JSON array of
@@ -18,6 +19,8 @@ import { readJsonValues } from "./read-json-values.ts";
  * `control` events; `condensation` is a compaction; usage is the delta of the cumulative `llm_metrics` (or,
  * without them, each `model_response.usage` once), so nothing is counted twice, and the tokens of the last
  * turn (`per_turn_token`) against `context_window` are a `context` event.
+ *
+ * The JSONL form (one V1 event per line) is read line by line, with line provenance.
  *
  * The array is streamed element by element (`stream-json`): memory holds one native event at a time (plus
  * the standard events produced). A JSON document has no useful line numbers: events keep `raw: {file}`, a
@@ -228,6 +231,15 @@ function v0Input(action: string, name: string, args: Json, response: Json, callI
 export async function importOpenHands(file: string): Promise<ImportedTrajectory> {
   const mapper = new ClassicMapper(file);
   let lines = 0;
+  if (await startsWith(file, "{")) {
+    // The JSONL form (V1 events one per line, as the SDK's event log or a `jq -c '.[]'` of an array).
+    const read = { lines: 0 };
+    for await (const { line, record } of readRecords(file, mapper.skipped, read)) {
+      mapper.atLine = line;
+      mapper.element(record as Json, line);
+    }
+    return result(file, mapper, read.lines);
+  }
   const elements = readJsonValues(file, (p) => p.length === 1 && typeof p[0] === "number", file, HINT);
   for await (const { path: p, value } of elements) {
     lines = (p[0] as number) + 1;
@@ -237,6 +249,10 @@ export async function importOpenHands(file: string): Promise<ImportedTrajectory>
   }
   if (!lines && !(await startsWith(file, "[")))
     throw new InputError({ file }, "not an OpenHands event array (the top level is not an array)", HINT);
+  return result(file, mapper, lines);
+}
+
+function result(file: string, mapper: ClassicMapper, lines: number): ImportedTrajectory {
   return {
     id: path.basename(file),
     format: "openhands-events",
