@@ -341,7 +341,7 @@ describe("long-chain (App. A.2)", () => {
 });
 
 describe("tool-use detectors on real trajectories", () => {
-  it("finds the Long Chain in a real Codex Desktop rollout: 118 calls with no checkpoint", async () => {
+  it("counts steps, not calls: a real Codex Desktop rollout's 116 calls come in 25 parallel rounds", async () => {
     const t = await importTrajectory(
       path.join(
         DATA,
@@ -349,9 +349,13 @@ describe("tool-use detectors on real trajectories", () => {
         "localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
       ),
     );
-    const f = longChain.detect(buildView(t.events));
-    expect(f.score).toBe(118);
-    expect(f.instances[0]?.events).toEqual(["e11", "e499"]);
+    const view = buildView(t.events);
+    expect(view.calls.length).toBe(118);
+    expect(longChain.detect(view).score).toBe(0);
+    // Forty calls one after another, each answered before the next, are forty steps.
+    const sequential = new MadeUp().user("audit the repo");
+    for (let i = 0; i < 40; i++) sequential.bash(`grep -rn pattern${i} src`, "hit");
+    expect(longChain.detect(buildView(sequential.events)).score).toBe(40);
   });
 });
 

@@ -8,7 +8,7 @@
 export type CommandKind = "validate" | "probe" | "inspect" | "mutate" | "other";
 
 const VALIDATE =
-  /\b(pytest|py\.test|tox|nox|unittest|jest|vitest|mocha|ava|tap|karma|playwright|cypress|rspec|phpunit|ctest|tsc|mypy|pyright|ruff|flake8|pylint|eslint|biome|clippy|rustfmt\s+--check|gofmt\s+-l|go\s+vet|go\s+(test|build)|cargo\s+(test|build|check|clippy|nextest)|(npm|pnpm|yarn|bun)\s+(run\s+)?(test|build|lint|check|typecheck|tsc)\b|make(\s+\S+)*\s+(test|check|build|lint)\b|^make$|gradle\w*\s+(test|build|check)|mvn\s+\S*\s*(test|verify|package)|dotnet\s+(test|build)|node\s+--test|python3?\s+-m\s+(pytest|unittest|mypy|py_compile|compileall)|deno\s+(test|check|lint)|swift\s+(test|build)|bazel\s+(test|build))(?![\w.-])/;
+  /\b(pytest|py\.test|tox|nox|unittest|jest|vitest|mocha|ava|tap|karma|playwright|cypress|rspec|phpunit|ctest|tsc|mypy|pyright|ruff|flake8|pylint|eslint|biome|clippy|rustfmt\s+--check|gofmt\s+-l|go\s+vet|go\s+(test|build)|cargo\s+(test|build|check|clippy|nextest)|(npm|pnpm|yarn|bun)\s+(run\s+)?(test|build|lint|check|typecheck|tsc)\b|make(\s+\S+)*\s+(test|check|build|lint)\b|^make$|gradle\w*\s+(test|build|check)|mvn\s+\S*\s*(test|verify|package)|dotnet\s+(test|build)|node\s+--test|python3?\s+-m\s+(pytest|unittest|mypy|py_compile|compileall)|deno\s+(test|check|lint)|swift\s+(test|build)|bazel\s+(test|build)|sphinx-build|mkdocs\s+build|hugo|jekyll\s+build|(vite|next|nuxt|astro|webpack)\s+build|webpack)(?![\w.-])/;
 const PROBE =
   /^(date|uptime|ps|top|free|df|du|whoami|hostname|git\s+(status|log|diff|show|branch|rev-parse)|docker\s+(ps|logs)|kubectl\s+(get|describe|logs)|curl|wget|ping|sleep|wait|jobs|tail\s+-f|nvidia-smi|lsof|netstat|ss)\b/;
 const INSPECT =

@@ -64,8 +64,15 @@ export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string
   return `${c.call.name.toLowerCase()}: ${masked}`;
 }
 
-/** Keys sent to a running command (`C-c`, OpenHands `is_input`): recovery, not a use of the tool. */
+/**
+ * Keys sent to a running command (`C-c`, OpenHands `is_input`, Codex `write_stdin` — with empty `chars`, a
+ * poll of the running command): recovery or waiting, not a use of the tool.
+ */
 export function isKeyInput(c: CallView): boolean {
   const input = (c.call.input ?? {}) as Record<string, unknown>;
-  return input.is_input === true || /^C-[a-z]$/i.test(c.commandText.trim());
+  return (
+    input.is_input === true ||
+    /^(write_stdin|send_keys|send_input)$/i.test(c.call.name) ||
+    /^C-[a-z]$/i.test(c.commandText.trim())
+  );
 }

@@ -1,6 +1,7 @@
 import { DEFECTS, type DefectInstance, type ExemptedInstance } from "../defects.ts";
+import { isKeyInput } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import type { CallView } from "./view.ts";
+import type { CallView, TrajectoryView } from "./view.ts";
 
 /**
  * Long Chain (ProcCtrlBench App. A.2): disproportionate trajectory growth without decomposition, stage
@@ -10,7 +11,10 @@ import type { CallView } from "./view.ts";
  * Checkpoints: a user turn, a plan or to-do update (`TodoWrite`, `update_plan`, …), a delegation to a
  * sub-agent (decomposition), a validation command that passes, a `git commit`.
  *
- * Raw score: the number of tool calls in the longest stretch between checkpoints, when it reaches the
+ * Keys sent to a running command and polls of it (`C-c`, Codex `write_stdin`) are not counted as calls.
+ *
+ * Raw score: the number of steps in the longest stretch between checkpoints (parallel calls of one model
+ * response are one step), when it reaches the
  * warning threshold (one instance; weight = that length; a shorter stretch is no instance and scores 0).
  * Evidence: the first and last call of the stretch.
  *
@@ -42,17 +46,21 @@ export const longChain: Detector = {
         close();
         continue;
       }
+      // Keys sent to a running command and polls of it wait on a step; they are no step of their own.
+      if (isKeyInput(c)) continue;
       stretch.push(c);
     }
     close();
     // A stretch shorter than the warning threshold is no chain at all: nothing to report.
-    if (longest.length < DEFECTS["long-chain"].warning) return makeFinding("long-chain", instances, exempted);
+    if (stepsOf(view, longest) < DEFECTS["long-chain"].warning)
+      return makeFinding("long-chain", instances, exempted);
     const first = longest[0] as CallView;
     const last = longest.at(-1) as CallView;
+    const steps = stepsOf(view, longest);
     const instance = {
       events: [first.call.id, last.call.id],
-      note: `${longest.length} tool calls in a row (${first.call.id}…${last.call.id}) with no user turn, plan update, passing check or commit`,
-      weight: longest.length,
+      note: `${steps} steps${steps === longest.length ? "" : ` (${longest.length} tool calls)`} in a row (${first.call.id}…${last.call.id}) with no user turn, plan update, passing check or commit`,
+      weight: steps,
     };
     const batch = batchShare(longest);
     if (batch.share >= BATCH_SHARE && longest.length >= BATCH_MIN)
@@ -64,6 +72,16 @@ export const longChain: Detector = {
     return makeFinding("long-chain", instances, exempted);
   },
 };
+
+/**
+ * Steps of a stretch: calls issued together (one after another with no result in between — one model
+ * response's parallel calls) are one step.
+ */
+function stepsOf(view: TrajectoryView, stretch: readonly CallView[]): number {
+  let steps = 0;
+  for (const c of stretch) if (view.events[c.at - 1]?.type !== "tool_call") steps++;
+  return steps;
+}
 
 /** Calls a stretch needs before it can be judged batch work (shorter ones are not long anyway). */
 export const BATCH_MIN = 10;
