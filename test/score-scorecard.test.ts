@@ -270,23 +270,19 @@ describe("gauntlet score CLI", () => {
       out,
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/localpush__rollout-2026-02-23T12-41-04-.*long-chain E/);
+    expect(r.stdout).toMatch(/m-gemini__session-2026-01-02T01-44-.*tool-call-chain E/);
     expect(r.stdout).toMatch(/^codex\s+4\s/m);
     expect(r.stdout).toMatch(/^gemini-cli\s+4\s/m);
     const report = JSON.parse(readFileSync(path.join(out, "score.json"), "utf8"));
     expect(report.scorecards).toHaveLength(8);
     expect(readFileSync(path.join(out, "scorecards.jsonl"), "utf8").trim().split("\n")).toHaveLength(8);
-    expect(readFileSync(path.join(out, "score.md"), "utf8")).toMatch(/\*\*Long Chain\*\* \(error/);
+    expect(readFileSync(path.join(out, "score.md"), "utf8")).toMatch(/\*\*Tool Call Chain\*\* \(error/);
     expect(readFileSync(path.join(out, "score.html"), "utf8")).toMatch(/<h2>Groups by agent<\/h2>/);
   });
 
   it("--fail-on error exits 1 when a finding reaches the error band", () => {
     const out = mkdtempSync(path.join(tmpdir(), "gauntlet-score-"));
-    const file = path.join(
-      DATA,
-      "codex-rollout",
-      "localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
-    );
+    const file = path.join(DATA, "gemini-cli-json", "m-gemini__session-2026-01-02T01-44-320099a3.json");
     expect(gauntlet(process.cwd(), ["score", file, "--out", out, "--fail-on", "error"]).code).toBe(1);
   });
 
@@ -318,10 +314,13 @@ describe("gauntlet score CLI", () => {
         JSON.stringify({ trajectory: `t${i}`, defect: "long-chain", label: random() < p ? 1 : 0, score }),
       );
     }
+    // A mini-swe-agent run with a 64-step chain (development set of data/trajectories-heldout).
     const rollout = path.join(
       DATA,
-      "codex-rollout",
-      "localpush__rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl",
+      "..",
+      "trajectories-heldout",
+      "mini-swe-agent",
+      "clz-clz__astropy__astropy-12907.traj.json",
     );
     lines.push(
       JSON.stringify({

@@ -196,7 +196,8 @@ export const DEMO_TRAJECTORIES = fileURLToPath(new URL("../../data/trajectories"
 /**
  * The score part of the demo: `gauntlet score` over the shipped real trajectories and the demo run's own
  * results, written to `<out>/score/`. Returns what went wrong: a shipped file that did not import, or the
- * known real defect (a 118-call Long Chain in a Codex Desktop rollout) not found at the error band.
+ * known real defect (a hand-labelled stuck retry loop in a Gemini CLI session: 12 rejected shell calls)
+ * not found at the error band.
  */
 async function scoreDemo(out: string, results: string): Promise<string[]> {
   const report = await scoreLogs({ inputs: [DEMO_TRAJECTORIES, results], outDir: path.join(out, "score") });
@@ -206,11 +207,13 @@ async function scoreDemo(out: string, results: string): Promise<string[]> {
   process.stdout.write(`${textTable(groupRows(report.groups, report.groupBy))}\n`);
   process.stdout.write(`report: ${path.join(out, "score", "score.html")}\n`);
   const problems = report.failed.map((f) => `${f.file} did not import: ${f.error}`);
-  const longChain = report.scorecards.find((c) =>
-    c.trajectory.file.includes("localpush__rollout-2026-02-23T12-41-04"),
+  const stuck = report.scorecards.find((c) =>
+    c.trajectory.file.includes("m-gemini__session-2026-01-02T01-44-320099a3"),
   );
-  if (longChain?.findings.find((f) => f.defect === "long-chain")?.band !== "error")
-    problems.push("score: the 118-call Long Chain of the shipped Codex rollout was not reported as an error");
+  if (stuck?.findings.find((f) => f.defect === "tool-call-chain")?.band !== "error")
+    problems.push(
+      "score: the stuck retry loop of the shipped Gemini CLI session (12 rejected shell calls, labelled by hand) was not reported as an error",
+    );
   return problems;
 }
 

@@ -52,6 +52,12 @@ export const ToolCallEvent = z
     callId: z.string().describe("Id pairing this call with its tool_result."),
     name: z.string().describe("Tool name as the agent named it (e.g. `Write`, `run_shell_command`)."),
     input: z.unknown().describe("Tool arguments as given by the agent."),
+    response: z
+      .string()
+      .optional()
+      .describe(
+        "Id of the model response that issued the call, when the log names it: parallel calls share it.",
+      ),
   })
   .describe("The agent invoked a tool.");
 

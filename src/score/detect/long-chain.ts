@@ -1,7 +1,7 @@
 import { DEFECTS, type DefectInstance, type ExemptedInstance } from "../defects.ts";
 import { isKeyInput } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
-import type { CallView, TrajectoryView } from "./view.ts";
+import type { CallView } from "./view.ts";
 
 /**
  * Long Chain (ProcCtrlBench App. A.2): disproportionate trajectory growth without decomposition, stage
@@ -52,11 +52,11 @@ export const longChain: Detector = {
     }
     close();
     // A stretch shorter than the warning threshold is no chain at all: nothing to report.
-    if (stepsOf(view, longest) < DEFECTS["long-chain"].warning)
+    if (stepsOf(longest) < DEFECTS["long-chain"].warning)
       return makeFinding("long-chain", instances, exempted);
     const first = longest[0] as CallView;
     const last = longest.at(-1) as CallView;
-    const steps = stepsOf(view, longest);
+    const steps = stepsOf(longest);
     const instance = {
       events: [first.call.id, last.call.id],
       note: `${steps} steps${steps === longest.length ? "" : ` (${longest.length} tool calls)`} in a row (${first.call.id}…${last.call.id}) with no user turn, plan update, passing check or commit`,
@@ -77,10 +77,8 @@ export const longChain: Detector = {
  * Steps of a stretch: calls issued together (one after another with no result in between — one model
  * response's parallel calls) are one step.
  */
-function stepsOf(view: TrajectoryView, stretch: readonly CallView[]): number {
-  let steps = 0;
-  for (const c of stretch) if (view.events[c.at - 1]?.type !== "tool_call") steps++;
-  return steps;
+function stepsOf(stretch: readonly CallView[]): number {
+  return new Set(stretch.map((c) => c.step)).size;
 }
 
 /** Calls a stretch needs before it can be judged batch work (shorter ones are not long anyway). */

@@ -14,7 +14,8 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * tool, same error once numbers, quotes and paths are masked; see `failures.ts`) at least
  * {@link LOOP_MIN} times, each within {@link LOOP_GAP} calls of the previous one (a rejected command retried
  * in other words, an edit the lint guard refuses three times, a command that hangs, is killed and is sent
- * again) — the occurrences beyond the first; plus 1 for every edit that reverts an earlier edit of the
+ * again) — the occurrences beyond the first (calls of one step, issued in parallel and failing alike, are
+ * one occurrence); plus 1 for every edit that reverts an earlier edit of the
  * same file (an `Edit` whose old/new text is an earlier edit's new/old text, or a `Write` restoring
  * content the file had two writes ago). Evidence: the calls of the cycle or loop, or the edit and the one
  * it undoes. A failing program (a test's exit code) is not a tool-level failure: edit → test → edit →
@@ -93,6 +94,8 @@ function failureLoops(view: TrajectoryView, instances: DefectInstance[]): void {
     const sig = toolFailure(c, stopped);
     if (!sig) continue;
     const run = open.get(sig);
+    // Calls issued in the same step failing alike (siblings cancelled with the first) are one failure.
+    if (run && run.at(-1)?.step === c.step) continue;
     if (run && c.ordinal - (run.at(-1)?.ordinal ?? 0) <= LOOP_GAP) run.push(c);
     else {
       if (run) close(run, sig);

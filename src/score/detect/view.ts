@@ -23,6 +23,12 @@ export interface CallView {
   ordinal: number;
   /** Position of the call event among all events (0-based). */
   at: number;
+  /**
+   * The agent step that issued the call (0-based): one model response's parallel calls share a step —
+   * known by the response id the log names (`response`), else by calls following each other with no
+   * other event in between.
+   */
+  step: number;
   call: ToolCallEvent;
   /** The result, when the log has one. */
   result?: ToolResultEvent;
@@ -94,6 +100,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
   const unanswered = new Map<string, CallView[]>(); // call id → its calls without a result, oldest first
   const messages: TrajectoryView["messages"] = [];
   const controls: TrajectoryView["controls"] = [];
+  let step = -1;
   const owner = (ids: string[] | undefined): CallView | undefined => {
     for (const id of ids ?? []) {
       const direct = byEventId.get(id);
@@ -106,9 +113,19 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
     switch (e.type) {
       case "tool_call": {
         const kind = classifyTool(e.name, e.input);
+        // A new step unless issued with the previous call: the same model response when the log names it,
+        // else right after it with nothing in between.
+        const prev = calls.at(-1);
+        if (
+          prev && e.response && prev.call.response
+            ? e.response !== prev.call.response
+            : events[at - 1]?.type !== "tool_call"
+        )
+          step++;
         const view: CallView = {
           ordinal: calls.length,
           at,
+          step,
           call: e,
           resultAt: at,
           changes: [],

@@ -104,6 +104,10 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
               callId: str(block.id),
               name: str(block.name),
               input: block.input ?? {},
+              // One API response is split over several lines (one per block): its id ties parallel calls.
+              ...(str(message.id) || str(r.requestId)
+                ? { response: str(message.id) || str(r.requestId) }
+                : {}),
             },
             line,
             parent,
