@@ -144,6 +144,18 @@ describe("duplicate-step (App. A.2)", () => {
     expect(run(duplicateStep, mutated).score).toBe(0);
   });
 
+  it("a build in between makes a re-read of its output legitimate", () => {
+    const t = new MadeUp()
+      .bash("cat _build/index.html", "<p>old</p>")
+      .bash("sphinx-build -b html . _build", "build succeeded")
+      .bash("cat _build/index.html", "<p>old</p>");
+    expect(run(duplicateStep, t).score).toBe(0);
+    const noBuild = new MadeUp()
+      .bash("cat _build/index.html", "<p>old</p>")
+      .bash("cat _build/index.html", "<p>old</p>");
+    expect(run(duplicateStep, noBuild).score).toBe(1);
+  });
+
   it("a harness submission command is never a repeat", () => {
     const t = new MadeUp()
       .bash("cat patch.txt", "diff --git a/x b/x")
@@ -195,6 +207,31 @@ describe("tool-call-chain (App. A.2)", () => {
       .edit("a.ts", "1", "2")
       .bash("npm test", "1 failing", 1);
     expect(run(toolCallChain, debugging).score).toBe(0);
+  });
+
+  it("counts a program failing the same way again with nothing changed since, not a test rerun after an edit", () => {
+    const t = new MadeUp()
+      .bash(
+        "sed -n '1,200p' 'app/(protected)/page.tsx'",
+        "sed: app/(protected)/page.tsx: No such file or directory",
+        1,
+      )
+      .bash("ls app", "page.tsx")
+      .bash(
+        "sed -n 1,200p app/(protected)/page.tsx",
+        "sed: app/(protected)/page.tsx: No such file or directory",
+        1,
+      );
+    expect(run(toolCallChain, t).instances.map((i) => i.note)).toEqual([
+      expect.stringMatching(/comes back 2 times/),
+    ]);
+    const debugging = new MadeUp()
+      .bash("npm test", "1 failing", 1)
+      .edit("a.ts", "1", "2")
+      .bash("npm test", "1 failing", 1);
+    expect(run(toolCallChain, debugging).score).toBe(0);
+    const otherSearch = new MadeUp().bash("rg alpha src", "", 1).bash("rg beta src", "", 1);
+    expect(run(toolCallChain, otherSearch).score).toBe(0);
   });
 
   it("counts an edit that reverts an earlier edit, and a write restoring older content", () => {

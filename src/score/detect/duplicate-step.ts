@@ -32,7 +32,8 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  * cut. Package installs and virtualenvs (`pip install`, `npm ci`, `python -m venv`, `source …/activate`)
  * change the environment, not the project's files: a re-read of a file after one is still a repeat, a
  * rerun of a command is not. The harness's submission command (mini-swe-agent's marker echo, `submit`) is
- * never a repeat.
+ * never a repeat. A successful build (`sphinx-build`, `npm run build`, `make`, `tsc` …) writes outputs no
+ * change event records, so it starts a new state.
  *
  * Keys sent to a running command (`C-c`, OpenHands `is_input`) act on the process running then, so they are
  * never repeats, and they start a new state (an interrupted command can be rerun).
@@ -219,6 +220,11 @@ class StateClock {
   }
 
   after(c: CallView): void {
+    // A build writes its outputs (`_build/`, `dist/`) where no change is recorded: anything may differ now.
+    if (c.kind === "shell" && !c.failed && BUILD.test(c.commandText)) {
+      this.global++;
+      return;
+    }
     if (!changesState(c)) return;
     if (!c.changes.length && c.kind === "shell" && environmentOnly(c.commandText)) {
       this.changes++; // the environment changed (packages, a virtualenv), not the project's files
@@ -251,6 +257,10 @@ function readTargets(c: CallView): string[] | undefined {
   const files = paths.filter((p) => /\.[A-Za-z]\w{0,5}$/.test(p));
   return files.length && files.length === paths.length ? [...new Set(files)] : undefined;
 }
+
+/** Commands that build, writing outputs no change event records. */
+const BUILD =
+  /(^|[;&|]\s*|\s)(sphinx-build|mkdocs\s+build|hugo|jekyll\s+build|(npm|pnpm|yarn|bun)\s+(run\s+)?build|(vite|next|nuxt|astro|webpack)\s+build|webpack|make|cargo\s+build|go\s+build|tsc|gradle\w*\s+build|mvn\s+\S*\s*package|dotnet\s+build|swift\s+build|bazel\s+build|python3?\s+-m\s+build)(?![\w.-])/;
 
 /** Commands that set up the environment only: package installs, virtualenvs, activating one. */
 const ENVIRONMENT =

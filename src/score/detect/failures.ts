@@ -50,18 +50,37 @@ export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string
   if (hung) return `${c.call.name.toLowerCase()}: hung or refused (no exit code)`;
   // A shell call with an exit code: the program failed, not the tool.
   if (c.kind === "shell" && c.command) return undefined;
-  const text = (c.result?.output ?? "").trim();
+  return `${c.call.name.toLowerCase()}: ${maskedError(c.result?.output ?? "")}`;
+}
+
+/**
+ * The failure signature of a shell call whose program failed (an exit code other than 0), or undefined:
+ * the command line with its quoting dropped (`sed -n '1p' 'a b'` and `sed -n 1p a b` are one attempt) and
+ * its first error line masked as in {@link toolFailure}.
+ */
+export function programFailure(c: CallView, stopped: ReadonlySet<CallView>): string | undefined {
+  if (c.kind !== "shell" || !c.command || !c.failed || stopped.has(c) || isKeyInput(c)) return undefined;
+  const code = c.command.exitCode;
+  if (code === null || code <= 0) return undefined;
+  const command = c.commandText.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
+  const error = c.command.stderr?.trim() ? c.command.stderr : (c.result?.output ?? "");
+  return `\`${command.slice(0, 200)}\` → ${maskedError(error)}`;
+}
+
+/** The first line of an error with numbers, quoted text and paths masked (tags and exit-code lines skipped). */
+function maskedError(output: string): string {
   const first =
-    text
+    output
+      .trim()
       .split("\n")
-      .map((l) => l.trim())
-      .find((l) => l && !/^(<\/?\w+>|exit code:?\s*-?\d+)$/i.test(l)) ?? "";
-  const masked = first
+      // Harness wrappers (`<returncode>1</returncode>`, `<output>`) and exit-code lines are no error text.
+      .map((l) => l.replace(/<\/?\w+>/g, " ").trim())
+      .find((l) => l && !/^(\d+|exit code:?\s*-?\d+)$/i.test(l)) ?? "";
+  return first
     .replace(/(["'`]).*?\1/g, "…")
     .replace(/(?:[\w.-]*[\\/])+[\w.-]+/g, "<path>")
     .replace(/\d+/g, "#")
     .slice(0, 80);
-  return `${c.call.name.toLowerCase()}: ${masked}`;
 }
 
 /**

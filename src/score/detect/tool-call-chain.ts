@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { toolFailure, userStopped } from "./failures.ts";
+import { programFailure, toolFailure, userStopped } from "./failures.ts";
 import { type Detector, makeFinding } from "./finding.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
@@ -19,7 +19,8 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * same file (an `Edit` whose old/new text is an earlier edit's new/old text, or a `Write` restoring
  * content the file had two writes ago). Evidence: the calls of the cycle or loop, or the edit and the one
  * it undoes. A failing program (a test's exit code) is not a tool-level failure: edit → test → edit →
- * test is debugging, not a loop.
+ * test is debugging, not a loop; but the same program failing the same way again with nothing changed
+ * in between (`sed` on a missing file, `ls`, the same `sed` again) is a stuck retry too.
  *
  * Exemptions: polling loops (every call of the cycle is a time-varying probe such as `sleep`/`curl`/
  * `git status`: waiting on the world is not a defect); reverts the user asked for (a user message that
@@ -90,9 +91,16 @@ function failureLoops(view: TrajectoryView, instances: DefectInstance[]): void {
       weight: run.length - 1,
     });
   };
+  let lastChange = -1; // ordinal of the last call that changed state
   for (const c of view.calls) {
-    const sig = toolFailure(c, stopped);
+    const program = programFailure(c, stopped);
+    const changedSince = (run: CallView[] | undefined) => lastChange > (run?.at(-1)?.ordinal ?? -1);
+    if (c.changes.length || c.kind === "write" || c.kind === "edit" || c.commandKind === "mutate")
+      lastChange = c.ordinal;
+    // A program failing the same way again with nothing changed since is retried, not debugged.
+    const sig = toolFailure(c, stopped) ?? (program && `again ${program}`);
     if (!sig) continue;
+    if (sig === `again ${program}` && changedSince(open.get(sig))) open.delete(sig);
     const run = open.get(sig);
     // Calls issued in the same step failing alike (siblings cancelled with the first) are one failure.
     if (run && run.at(-1)?.step === c.step) continue;
