@@ -122,6 +122,11 @@ describe("duplicate-step (App. A.2)", () => {
       .bash("python patch.py", "patched")
       .bash("sed -n '10,14p' svc.ts", "line 10 of the PATCHED service\nnew line");
     expect(run(duplicateStep, rewritten).score).toBe(0);
+    // A read from the first line that returned fewer lines than asked showed the whole file.
+    const short = new MadeUp()
+      .bash("cd /w && sed -n '1,200p' 'app/(protected)/page.tsx'", "one\ntwo\nthree")
+      .bash("cd /w && nl -ba app/\\(protected\\)/page.tsx", "     1\tone\n     2\ttwo\n     3\tthree");
+    expect(run(duplicateStep, short).score).toBe(1);
     // A part read first is not a whole read: a later part is paging, not a repeat.
     const paging = new MadeUp()
       .tool("Read", { file_path: "svc.ts", offset: 0, limit: 10 }, part)

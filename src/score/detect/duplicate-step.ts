@@ -249,13 +249,25 @@ function readTargets(c: CallView): string[] | undefined {
   if (c.kind === "read") paths = c.paths;
   else if (c.kind === "shell" && c.commandKind === "inspect")
     paths = [
-      ...c.commandText.matchAll(
-        /(?:^|\s)((?:\/|~\/)?(?:(?:[\w.-]+|<\w+>)\/)*[\w-]+\.[A-Za-z]\w{0,5})(?=\s|$|[|;&)])/g,
+      ...operands(c).matchAll(
+        /(?:^|\s)((?:\/|~\/)?(?:(?:[\w.()[\]@+-]+|<\w+>)\/)*[\w-]+\.[A-Za-z]\w{0,5})(?=\s|$|[|;&)])/g,
       ),
     ].map((x) => x[1]!);
   else return undefined;
   const files = paths.filter((p) => /\.[A-Za-z]\w{0,5}$/.test(p));
   return files.length && files.length === paths.length ? [...new Set(files)] : undefined;
+}
+
+/**
+ * A shell call's command line as its operands read: a leading `cd <dir> &&` dropped, quotes and backslash
+ * escapes removed (`'app/(protected)/x.ts'` and `app/\(protected\)/x.ts` are the same path).
+ */
+function operands(c: CallView): string {
+  return c.commandText
+    .trim()
+    .replace(/^(cd\s+\S+\s*&&\s*)+/, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/["']/g, "");
 }
 
 /** Commands that build, writing outputs no change event records. */
@@ -320,13 +332,31 @@ const RANGE_KEYS = [
  */
 function isFullRead(c: CallView): boolean {
   if (!c.result || c.failed) return false;
+  const output = c.result.output;
+  if (/\btruncated\b|exceeds (the )?maximum|\[\d+ more (lines|characters)\]|…\[/i.test(output)) return false;
+  const lines = output.replace(/\n$/, "").split("\n", 2001).length;
+  // A read from the first line that returned fewer lines than it asked for showed the whole file.
+  const asked = firstLines(c);
+  if (asked !== undefined) return lines < asked;
   if (c.kind === "read") {
     const input = (c.call.input ?? {}) as Record<string, unknown>;
     if (RANGE_KEYS.some((k) => input[k] !== undefined && input[k] !== null)) return false;
-  } else if (!/^(cat|nl(\s+-\w+)*)\s+[^|;&<>]+$/.test(c.commandText.trim())) return false;
-  const output = c.result.output;
-  if (/\btruncated\b|exceeds (the )?maximum|\[\d+ more (lines|characters)\]|…\[/i.test(output)) return false;
-  return output.split("\n", 2001).length <= 2000;
+  } else if (!/^(cat|nl(\s+-\w+)*)\s+[^|;&<>]+$/.test(operands(c))) return false;
+  return lines <= 2000;
+}
+
+/** How many lines a read from the file's first line asked for (`sed -n '1,200p' f`, `head -n 50 f`, a read tool's `limit` from offset 0 or 1), or undefined. */
+function firstLines(c: CallView): number | undefined {
+  if (c.kind === "read") {
+    const input = (c.call.input ?? {}) as Record<string, unknown>;
+    const offset = Number(input.offset ?? input.start_line ?? 1);
+    const limit = Number(input.limit);
+    return Number.isFinite(limit) && limit > 0 && offset <= 1 ? limit : undefined;
+  }
+  const m =
+    /^sed\s+-n\s+1,(\d+)p\s+[^|;&<>]+$/.exec(operands(c)) ??
+    /^head\s+(?:-n\s*|-)(\d+)\s+[^|;&<>]+$/.exec(operands(c));
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A definite state change (see the module doc). */
