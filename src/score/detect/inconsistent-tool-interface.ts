@@ -42,6 +42,11 @@ export const inconsistentToolInterface: Detector = {
     const exempted: ExemptedInstance[] = [];
     let lastForm: { absolute: boolean; id: string } | undefined;
     const naming = new Map<string, Map<string, CallView>>(); // kind/role → argument name → first call
+    /** An error caused by a convention mismatch counts (with `events`); otherwise it is exempt (the call and result only). */
+    const judge = (counted: boolean, events: string[], note: string, reason: string) => {
+      if (counted) instances.push({ events, note, weight: 1 });
+      else exempted.push({ events: events.slice(-2), note, weight: 1, reason });
+    };
     for (const c of view.calls) {
       noteNaming(c, naming, instances);
       const path = c.paths[0];
@@ -61,23 +66,16 @@ export const inconsistentToolInterface: Detector = {
         });
       else if (c.kind === "shell") continue;
       else if (PATH_FORM.test(text)) {
-        const note = `${c.call.name} (${c.call.id}) path-form error: "${quote(PATH_FORM)}"`;
         // A mismatch between tools only when the form refused is the one earlier calls used successfully.
-        if (!path || (lastForm && lastForm.absolute === isAbsolutePath(path)))
-          instances.push({
-            events: lastForm && path ? [lastForm.id, ...evidence] : evidence,
-            note,
-            weight: 1,
-          });
-        else
-          exempted.push({
-            events: evidence,
-            note,
-            weight: 1,
-            reason: lastForm
-              ? "the agent's own slip: earlier successful calls used the path form this tool asks for"
-              : "no earlier successful call named a path: no other convention to mismatch",
-          });
+        const counted = !path || (lastForm !== undefined && lastForm.absolute === isAbsolutePath(path));
+        judge(
+          counted,
+          lastForm && path ? [lastForm.id, ...evidence] : evidence,
+          `${c.call.name} (${c.call.id}) path-form error: "${quote(PATH_FORM)}"`,
+          lastForm
+            ? "the agent's own slip: earlier successful calls used the path form this tool asks for"
+            : "no earlier successful call named a path: no other convention to mismatch",
+        );
       } else if (INDEXING.test(text))
         instances.push({
           events: evidence,
@@ -87,19 +85,15 @@ export const inconsistentToolInterface: Detector = {
       else if (MISSING.test(text) && path) {
         const absolute = isAbsolutePath(path);
         const note = `${c.call.name} (${c.call.id}) could not find ${absolute ? "absolute" : "relative"} path ${path}`;
-        if (lastForm && lastForm.absolute !== absolute)
-          instances.push({
-            events: [lastForm.id, ...evidence],
-            note: `${note}, where the last successful call (${lastForm.id}) used ${lastForm.absolute ? "an absolute" : "a relative"} path`,
-            weight: 1,
-          });
-        else
-          exempted.push({
-            events: evidence,
-            note,
-            weight: 1,
-            reason: "genuinely missing file: path form consistent with earlier successful calls",
-          });
+        const counted = lastForm !== undefined && lastForm.absolute !== absolute;
+        judge(
+          counted,
+          lastForm ? [lastForm.id, ...evidence] : evidence,
+          counted && lastForm
+            ? `${note}, where the last successful call (${lastForm.id}) used ${lastForm.absolute ? "an absolute" : "a relative"} path`
+            : note,
+          "genuinely missing file: path form consistent with earlier successful calls",
+        );
       }
     }
     return makeFinding("inconsistent-tool-interface", instances, exempted);
