@@ -277,4 +277,21 @@ describe("score imports that lose nothing", () => {
       ["tool_result", 3],
     ]);
   });
+
+  it("reads a mini-swe-agent trajectory saved as the bare messages array", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-mini-"));
+    const file = path.join(dir, "run.traj.json");
+    const messages = [
+      { role: "system", content: "Your response must contain exactly ONE bash code block with ONE command." },
+      { role: "user", content: "Fix the bug." },
+      { role: "assistant", content: "THOUGHT: look first.\n\n```bash\nls\n```" },
+      { role: "user", content: "<returncode>0</returncode>\n<output>\na.py\n</output>" },
+    ];
+    writeFileSync(file, JSON.stringify(messages, null, 2));
+    expect(detectFormat(file)).toBe("mini-swe-agent");
+    const t = await importTrajectory(file);
+    expect(
+      t.events.filter((e) => e.type === "tool_call").map((e) => e.type === "tool_call" && e.input),
+    ).toEqual([{ command: "ls" }]);
+  });
 });

@@ -132,6 +132,12 @@ export function detectFormat(file: string): TrajectoryFormat {
     (/"trajectory_format"\s*:\s*"mini-swe-agent/.test(text) || /"mini_version"\s*:/.test(text))
   )
     return "mini-swe-agent";
+  // mini-swe-agent's bare `messages` array: its system prompt asks for one fenced bash block per reply.
+  if (
+    /^\s*\[\s*\{\s*"role"\s*:\s*"system"/.test(text) &&
+    /(exactly|only) ONE bash code block|```bash\\n|THOUGHT/.test(text)
+  )
+    return "mini-swe-agent";
   // Interchange formats (ATIF, Inspect, OpenTelemetry, Gauntlet runs) are checked here.
   if (/^\s*\{/.test(text) && /"schema_version"\s*:\s*"ATIF-/.test(text)) return "atif";
   if (text.startsWith("PK\u0003\u0004") && /(?:header|_journal\/start|samples\/[^/]+)\.json/.test(text))

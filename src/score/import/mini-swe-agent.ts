@@ -9,7 +9,8 @@ import { exitStatusControl } from "./swe-agent.ts";
 
 /**
  * mini-swe-agent trajectories → standard events (trajectory-formats.md §1.8, §1.12): `<id>.traj.json`,
- * `{info, messages, trajectory_format, instance_id}`.
+ * `{info, messages, trajectory_format, instance_id}` — or, as early releases and test runs save it, the bare
+ * `messages` array.
  * - v1 (`mini-swe-agent-1`): `messages` are `{role, content}`; the action is the single fenced `bash` block
  *   of an assistant message (a `tool_call` named `bash`) and the next user message is its observation
  *   (`<returncode>N</returncode><output>…`: a `command` with that exit code, and the `tool_result`). An
@@ -185,17 +186,22 @@ export async function importMiniSweAgent(file: string): Promise<ImportedTrajecto
   let lines = 0;
   const parts = readJsonValues(
     file,
-    (p) => (p.length === 1 && p[0] !== "messages") || (p.length === 2 && p[0] === "messages"),
+    // The document, or (early releases and test runs) the bare `messages` array.
+    (p) =>
+      typeof p[0] === "number"
+        ? p.length === 1
+        : (p.length === 1 && p[0] !== "messages") || (p.length === 2 && p[0] === "messages"),
     file,
     "pass a mini-swe-agent `<instance>.traj.json` file (one JSON document)",
   );
   for await (const { path: p, value } of parts) {
     if (p[0] === "info") info = obj(value);
     else if (p[0] === "instance_id" && str(value)) instanceId = str(value);
-    if (p[0] !== "messages") continue;
-    lines = (p[1] as number) + 1;
+    const index = typeof p[0] === "number" ? p[0] : p[0] === "messages" ? (p[1] as number) : undefined;
+    if (index === undefined) continue;
+    lines = index + 1;
     const m = obj(value);
-    mapper.at = p[1] as number;
+    mapper.at = index;
     if (Object.keys(m).length) mapper.message(m, lines);
     else mapper.skipped.push({ line: lines, reason: `message ${lines}: not a JSON object` });
   }
