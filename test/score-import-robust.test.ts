@@ -294,4 +294,42 @@ describe("score imports that lose nothing", () => {
       t.events.filter((e) => e.type === "tool_call").map((e) => e.type === "tool_call" && e.input),
     ).toEqual([{ command: "ls" }]);
   });
+
+  it("turns Codex's freeform apply_patch tool (a custom tool call) into file changes", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-patch-"));
+    const file = path.join(dir, "rollout.jsonl");
+    const item = (payload: unknown) =>
+      JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "response_item", payload });
+    const patch =
+      "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-x\n+y\n*** Add File: src/b.ts\n+new\n*** Update File: src/c.ts\n*** Move to: src/d.ts\n*** End Patch\n";
+    writeFileSync(
+      file,
+      `${[
+        JSON.stringify({ timestamp: "2026-01-01T00:00:00Z", type: "session_meta", payload: { id: "r2" } }),
+        item({
+          type: "custom_tool_call",
+          status: "completed",
+          call_id: "p1",
+          name: "apply_patch",
+          input: patch,
+        }),
+        item({
+          type: "custom_tool_call_output",
+          call_id: "p1",
+          output: "Success. Updated the following files:\nM src/a.ts",
+        }),
+      ].join("\n")}\n`,
+    );
+    const t = await importTrajectory(file);
+    expect(
+      t.events
+        .filter((e) => e.type === "file_change")
+        .map((e) => e.type === "file_change" && [e.path, e.kind]),
+    ).toEqual([
+      ["src/a.ts", "modified"],
+      ["src/b.ts", "added"],
+      ["src/c.ts", "deleted"],
+      ["src/d.ts", "added"],
+    ]);
+  });
 });

@@ -127,6 +127,15 @@ export async function importCodex(file: string, format: string): Promise<Importe
           );
         const isError = (out.exitCode ?? 0) !== 0 || /failed:.*rejected/is.test(out.text);
         const result = add({ ...base, type: "tool_result", callId, output: out.text, isError }, line, parent);
+        // The freeform `apply_patch` tool (a custom tool call whose input is the patch): its files.
+        if (
+          call &&
+          call.name === "apply_patch" &&
+          !isError &&
+          !/^(error|failed|invalid)/i.test(out.text.trim())
+        )
+          for (const change of patchChanges(patchText(call.args)))
+            add({ ...base, type: "file_change", ...change }, line, [result]);
         if (/failed:.*rejected/is.test(out.text))
           add({ ...base, type: "control", kind: "rejection", detail: out.text.slice(0, 300) }, line, [
             result,
@@ -323,4 +332,31 @@ export async function importCodex(file: string, format: string): Promise<Importe
     skipped,
     lines: read.lines,
   };
+}
+
+/** The patch an `apply_patch` call carries: its input string, or the `input` / `patch` argument. */
+function patchText(args: unknown): string {
+  if (typeof args === "string") return args;
+  const o = obj(args);
+  return str(o.input) || str(o.patch);
+}
+
+/**
+ * The files a Codex patch (`*** Begin Patch` … `*** End Patch`) changes: `Add File` (added), `Update File`
+ * (modified; with `*** Move to:` the new path is added and the old one deleted), `Delete File` (deleted).
+ */
+export function patchChanges(patch: string): { path: string; kind: "added" | "modified" | "deleted" }[] {
+  const out: { path: string; kind: "added" | "modified" | "deleted" }[] = [];
+  const lines = patch.split("\n");
+  lines.forEach((l, i) => {
+    const m = /^\*\*\* (Add|Update|Delete) File: (.+)$/.exec(l.trim());
+    if (!m?.[2]) return;
+    const file = m[2].trim();
+    const moved = /^\*\*\* Move to: (.+)$/.exec((lines[i + 1] ?? "").trim())?.[1]?.trim();
+    if (m[1] === "Add") out.push({ path: file, kind: "added" });
+    else if (m[1] === "Delete") out.push({ path: file, kind: "deleted" });
+    else if (moved) out.push({ path: file, kind: "deleted" }, { path: moved, kind: "added" });
+    else out.push({ path: file, kind: "modified" });
+  });
+  return out;
 }
