@@ -295,7 +295,7 @@ describe("score imports that lose nothing", () => {
     ).toEqual([{ command: "ls" }]);
   });
 
-  it("turns Codex's freeform apply_patch tool (a custom tool call) into file changes", async () => {
+  it("turns Codex's apply_patch (the freeform tool, or through the shell) into file changes", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-patch-"));
     const file = path.join(dir, "rollout.jsonl");
     const item = (payload: unknown) =>
@@ -318,6 +318,19 @@ describe("score imports that lose nothing", () => {
           call_id: "p1",
           output: "Success. Updated the following files:\nM src/a.ts",
         }),
+        item({
+          type: "function_call",
+          call_id: "p2",
+          name: "shell",
+          arguments: JSON.stringify({
+            command: ["apply_patch", "*** Begin Patch\n*** Delete File: src/e.ts\n*** End Patch"],
+          }),
+        }),
+        item({
+          type: "function_call_output",
+          call_id: "p2",
+          output: JSON.stringify({ output: "Done!", metadata: { exit_code: 0 } }),
+        }),
       ].join("\n")}\n`,
     );
     const t = await importTrajectory(file);
@@ -330,6 +343,7 @@ describe("score imports that lose nothing", () => {
       ["src/b.ts", "added"],
       ["src/c.ts", "deleted"],
       ["src/d.ts", "added"],
+      ["src/e.ts", "deleted"],
     ]);
   });
 });

@@ -127,14 +127,16 @@ export async function importCodex(file: string, format: string): Promise<Importe
           );
         const isError = (out.exitCode ?? 0) !== 0 || /failed:.*rejected/is.test(out.text);
         const result = add({ ...base, type: "tool_result", callId, output: out.text, isError }, line, parent);
-        // The freeform `apply_patch` tool (a custom tool call whose input is the patch): its files.
-        if (
-          call &&
-          call.name === "apply_patch" &&
-          !isError &&
-          !/^(error|failed|invalid)/i.test(out.text.trim())
-        )
-          for (const change of patchChanges(patchText(call.args)))
+        // `apply_patch`, as its own tool (a custom tool call whose input is the patch) or run through the
+        // shell (`["apply_patch", "*** Begin Patch…"]`): its files, when it applied.
+        const patch =
+          call?.name === "apply_patch"
+            ? patchText(call.args)
+            : call && SHELL.has(call.name)
+              ? (/^apply_patch\s+([\s\S]*)$/.exec(commandOf(call.args).trim())?.[1] ?? "")
+              : "";
+        if (patch && !isError && !/^(error|failed|invalid)/i.test(out.text.trim()))
+          for (const change of patchChanges(patch))
             add({ ...base, type: "file_change", ...change }, line, [result]);
         if (/failed:.*rejected/is.test(out.text))
           add({ ...base, type: "control", kind: "rejection", detail: out.text.slice(0, 300) }, line, [
