@@ -293,6 +293,23 @@ describe("score imports that lose nothing", () => {
     expect(
       t.events.filter((e) => e.type === "tool_call").map((e) => e.type === "tool_call" && e.input),
     ).toEqual([{ command: "ls" }]);
+    // The submission has no observation of its own: the exit message answers it.
+    const submitted = path.join(dir, "submitted.traj.json");
+    writeFileSync(
+      submitted,
+      JSON.stringify([
+        ...messages,
+        {
+          role: "assistant",
+          content: "```bash\necho COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git diff\n```",
+        },
+        { role: "exit", content: "diff --git a/a.py b/a.py", extra: { exit_status: "Submitted" } },
+      ]),
+    );
+    const s = await importTrajectory(submitted);
+    expect(
+      s.events.filter((e) => e.type === "tool_result").map((e) => e.type === "tool_result" && e.output),
+    ).toEqual([expect.stringContaining("a.py"), "diff --git a/a.py b/a.py"]);
   });
 
   it("turns Codex's apply_patch (the freeform tool, or through the shell) into file changes", async () => {

@@ -64,6 +64,8 @@ class MiniMapper extends EventSink {
   /** v1: the one action of the last assistant message, awaiting the next user message. */
   private pending: Call | undefined;
   private formatError = false;
+  /** Call ids that have their result. */
+  private readonly answered = new Set<string>();
   perMessageCost = false;
   exited = false;
 
@@ -87,6 +89,11 @@ class MiniMapper extends EventSink {
       const call = this.calls.get(callId) ?? { event: "", callId, command: "" };
       this.observe(call, text);
     } else if (role === "exit") {
+      // The submission's answer: the last call no `tool` message answered gets the exit message as its result.
+      const unanswered =
+        this.pending ?? [...this.calls.values()].filter((c) => !this.answered.has(c.callId)).at(-1);
+      if (unanswered && text.trim()) this.observe(unanswered, text);
+      this.pending = undefined;
       const status = str(extra.exit_status);
       if (status)
         this.add({ type: "control", kind: exitStatusControl(status), detail: `exit_status ${status}` });
@@ -147,6 +154,7 @@ class MiniMapper extends EventSink {
 
   /** A command's observation: the command event, its result, and a timeout when it was killed. */
   private observe(call: Call, text: string): void {
+    this.answered.add(call.callId);
     const parent = call.event ? [call.event] : undefined;
     const timedOut = TIMED_OUT.test(text) && !RETURN_CODE.test(text);
     const { exitCode, output } = observationOf(text);
