@@ -49,8 +49,12 @@ class GeminiMapper extends EventSink {
     const text = contentText(m.content);
     if (type === "user" && text.trim()) this.add({ ...base, type: "message", role: "user", text }, line);
     else if (type === "error") this.add({ ...base, type: "control", kind: "error", detail: text }, line);
-    else if (type === "info" && /cancel|interrupt/i.test(text))
-      this.add({ ...base, type: "control", kind: "interrupt", detail: text }, line);
+    else if (type === "info" && /cancel|interrupt/i.test(text)) {
+      // The CLI's "Request cancelled." right after a call cancelled while it ran is that same interrupt.
+      const last = this.events.findLast((e) => e.type !== "usage");
+      if (!(last?.type === "control" && last.kind === "interrupt"))
+        this.add({ ...base, type: "control", kind: "interrupt", detail: text }, line);
+    }
     if (type !== "gemini") return;
     if (str(m.model)) this.models.add(str(m.model));
     const thoughts = arr(m.thoughts)
@@ -85,10 +89,18 @@ class GeminiMapper extends EventSink {
           [call],
         );
       const result = this.add({ ...cbase, type: "tool_result", callId, output, isError }, line, [call]);
+      // Cancelled: stopped by the user while it ran (an interrupt), or declined before it ran (a rejection).
       if (str(c.status) === "cancelled")
-        this.add({ ...cbase, type: "control", kind: "rejection", detail: `${name} was cancelled` }, line, [
-          result,
-        ]);
+        this.add(
+          {
+            ...cbase,
+            type: "control",
+            kind: /cancelled the operation|operation cancelled/i.test(output) ? "interrupt" : "rejection",
+            detail: `${name} was cancelled`,
+          },
+          line,
+          [result],
+        );
       if (WRITES.has(name) && !isError && str(args.file_path))
         this.add(
           {
