@@ -7,6 +7,7 @@ import {
   citedRefs,
   countEvents,
   evaluateFile,
+  readTrajectoryLabels,
   summarise,
   TrajectoryLabel,
 } from "../src/score/eval.ts";
@@ -130,5 +131,20 @@ describe("score eval", () => {
     const bad = gauntlet(dir, ["score", "eval", "--labels", "labels.jsonl"]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("not found: nowhere.jsonl");
+  });
+
+  it("refuses a label for a defect it does not know, naming the line; takes ids as well as names", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-labels-"));
+    const file = path.join(dir, "labels.jsonl");
+    const line = (defects: Record<string, unknown>) => JSON.stringify({ file: "a.jsonl", defects });
+    writeFileSync(
+      file,
+      `${line({ "Dead Step": { label: "absent" } })}\n${line({ "Dead Stepp": { label: "absent" } })}\n`,
+    );
+    expect(() => readTrajectoryLabels(file)).toThrow(
+      /labels\.jsonl:2: field "defects\.Dead Stepp": unknown defect "Dead Stepp"/,
+    );
+    writeFileSync(file, `${line({ "dead-step": { label: "present" } })}\n`);
+    expect(readTrajectoryLabels(file)[0]?.defects["dead-step"]?.label).toBe("present");
   });
 });

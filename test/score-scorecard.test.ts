@@ -286,6 +286,36 @@ describe("gauntlet score CLI", () => {
     expect(gauntlet(process.cwd(), ["score", file, "--out", out, "--fail-on", "error"]).code).toBe(1);
   });
 
+  it("a folder's left-out files are in the saved reports; a cut-off document or a forced format that maps nothing is no silent success", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-score-"));
+    const gemini = readFileSync(
+      path.join(DATA, "gemini-cli-json", "m-gemini__session-2026-01-02T01-44-320099a3.json"),
+      "utf8",
+    );
+    writeFileSync(path.join(dir, "session.json"), gemini);
+    writeFileSync(path.join(dir, "notes.json"), '{"hello": "world"}\n');
+    const r = gauntlet(dir, ["score", ".", "--out", "o", "--fail-on", "never"]);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(readFileSync(path.join(dir, "o", "score.json"), "utf8")).unrecognised).toEqual([
+      "notes.json",
+    ]);
+    expect(readFileSync(path.join(dir, "o", "score.md"), "utf8")).toMatch(
+      /## Files left out \(not agent logs\)\n\n- `notes.json`/,
+    );
+    // A document cut short: scored as far as it goes, said so, exit 3.
+    writeFileSync(path.join(dir, "cut.json"), gemini.slice(0, Math.floor(gemini.length / 2)));
+    const cut = gauntlet(dir, ["score", "cut.json", "--out", "o2", "--fail-on", "never"]);
+    expect(cut.code).toBe(3);
+    expect(cut.stdout).toMatch(
+      /cut off or broken after message \d+ of messages\[\]: nothing after it was read/,
+    );
+    // A forced format that maps nothing: the file is named, and the hint says to drop the flag.
+    const forced = gauntlet(dir, ["score", "session.json", "--format", "mini-swe-agent", "--out", "o3"]);
+    expect(forced.code).toBe(2);
+    expect(forced.stderr).toMatch(/session\.json: .*mini-swe-agent/);
+    expect(forced.stderr).toMatch(/drop it to detect the format/);
+  });
+
   it("bad input: a missing path, an unknown explicit file, a bad --eta", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-score-"));
     const missing = gauntlet(dir, ["score", "nope.jsonl"]);

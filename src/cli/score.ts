@@ -225,19 +225,21 @@ export function registerScoreCommands(program: Command): void {
             process.stderr.write(`${line}\n`);
         },
       });
+      const unrecognised = report.unrecognised ?? [];
+      const partial = report.scorecards.filter((c) =>
+        c.trajectory.skipped.some((x) => /truncated|cut off|not valid JSON/i.test(x.reason)),
+      );
       if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         process.stdout.write(`${renderScoreText(report)}\n`);
-        if (report.unrecognised.length)
+        if (unrecognised.length)
           process.stdout.write(
-            `\n${report.unrecognised.length} file(s) in the folders are not agent logs and were left out:\n${report.unrecognised
+            `\n${unrecognised.length} file(s) in the folders are not agent logs and were left out:\n${unrecognised
               .slice(0, 20)
               .map((f) => `  ${f}\n`)
-              .join(
-                "",
-              )}${report.unrecognised.length > 20 ? `  … and ${report.unrecognised.length - 20} more\n` : ""}`,
+              .join("")}${unrecognised.length > 20 ? `  … and ${unrecognised.length - 20} more\n` : ""}`,
           );
-        if (report.labelFiles.length)
+        if (report.labelFiles?.length)
           process.stdout.write(
             `\nhand-label files (not logs; measure with gauntlet score eval --labels): ${report.labelFiles.join(", ")}\n`,
           );
@@ -250,7 +252,7 @@ export function registerScoreCommands(program: Command): void {
       )
         process.exitCode = 1;
       // Files skipped (not a log, or unreadable) are never a silent success.
-      else if (report.unrecognised.length || report.failed.length) process.exitCode = 3;
+      else if (unrecognised.length || report.failed.length || partial.length) process.exitCode = 3;
     });
 
   score

@@ -24,6 +24,14 @@ import { type Scorecard, scoreWithFindings } from "./scorecard.ts";
 
 const Label = z.enum(["present", "absent", "exempt", "n/a", "not_observable"]);
 
+/** Defect by its name (`Dead Step`) or id (`dead-step`), lower-cased. */
+const BY_NAME = new Map(
+  DEFECT_IDS.flatMap((id) => [
+    [DEFECTS[id].name.toLowerCase(), id],
+    [id, id],
+  ]),
+);
+
 const Count = z.number().int().nonnegative().nullable().optional();
 
 export const TrajectoryLabel = z
@@ -39,7 +47,18 @@ export const TrajectoryLabel = z
           confidence: z.string().optional(),
         }),
       )
-      .describe("Per defect name (`Ghost Context`, …): the label and the events it rests on."),
+      .superRefine((defects, ctx) => {
+        for (const name of Object.keys(defects))
+          if (!BY_NAME.has(name.toLowerCase()))
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: `unknown defect "${name}": use one of ${DEFECT_IDS.map((id) => DEFECTS[id].name).join(", ")} (or their ids, e.g. dead-step)`,
+            });
+      })
+      .describe(
+        "Per defect name (`Ghost Context`, …) or id (`ghost-context`): the label and the events it rests on.",
+      ),
     counts: z
       .object({
         tool_calls: Count,
@@ -90,8 +109,6 @@ export function isTrajectoryLabelsFile(file: string): boolean {
 export function isHeldOutFile(labelledPath: string): boolean {
   return Number.parseInt(sha256(labelledPath).slice(0, 2), 16) % 4 === 0;
 }
-
-const BY_NAME = new Map(DEFECT_IDS.map((id) => [DEFECTS[id].name.toLowerCase(), id]));
 
 /** Counts compared with the labels (LABELS.md "counts"). */
 export const COUNT_KEYS = [

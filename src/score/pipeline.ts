@@ -122,11 +122,15 @@ export function collectLogFiles(inputs: readonly string[], format?: string): Col
 }
 
 function recognised(file: string): boolean {
+  return detectedFormat(file) !== undefined;
+}
+
+/** The format detection finds, or undefined. */
+function detectedFormat(file: string): string | undefined {
   try {
-    detectFormat(file);
-    return true;
+    return detectFormat(file);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -136,9 +140,7 @@ function recognised(file: string): boolean {
  * in `failed` and the run goes on.
  * @throws InputError when no input holds a trajectory, or none of the files could be imported
  */
-export async function scoreLogs(
-  options: ScoreOptions,
-): Promise<ScoreReport & { unrecognised: string[]; labelFiles: string[] }> {
+export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
   const { files, outcomeReports, unrecognised, labelFiles } = collectLogFiles(options.inputs, options.format);
   const outcomes = new Map(options.outcomes ?? []);
   if (outcomeReports.length)
@@ -168,6 +170,17 @@ export async function scoreLogs(
           });
           continue;
         }
+        if (options.format && !t.events.some((e) => e.type === "tool_call" || e.type === "message")) {
+          // A forced format that parses but maps nothing: say so instead of scoring an empty trajectory.
+          const detected = detectedFormat(file);
+          if (detected !== options.format) {
+            failed.push({
+              file,
+              error: `read as ${options.format}, nothing was mapped (${t.events.length} events)${detected ? `; it looks like ${detected}: drop --format` : ""}`,
+            });
+            continue;
+          }
+        }
         const instance = instanceIdOf(t);
         const label = outcomes.get(t.id) ?? (instance ? outcomes.get(instance) : undefined);
         const card = scoreTrajectory(t, {
@@ -192,11 +205,13 @@ export async function scoreLogs(
   const first = failed[0];
   if (scorecards.length === 0 && first)
     throw new InputError(
-      {},
+      { file: first.file },
       failed.length === 1
         ? first.error
         : `none of the ${failed.length} files could be imported; the first: ${first.error}`,
-      "check the files are agent logs; name the format with --format if detection is wrong",
+      options.format
+        ? `check --format ${options.format} is the files' format, or drop it to detect the format`
+        : "check the files are agent logs; name the format with --format if detection is wrong",
     );
   const report: ScoreReport = {
     generatedAt: new Date().toISOString(),
@@ -207,6 +222,8 @@ export async function scoreLogs(
     files: files.length,
     failed,
     outcomeReports: outcomeReports.length,
+    unrecognised,
+    labelFiles,
     scorecards,
     groups: compareGroups(scorecards, groupBy),
   };
@@ -215,5 +232,5 @@ export async function scoreLogs(
     writeFileSync(path.join(options.outDir, "score.md"), renderScoreMarkdown(report));
     writeFileSync(path.join(options.outDir, "score.html"), renderScoreHtml(report));
   }
-  return { ...report, unrecognised, labelFiles };
+  return report;
 }

@@ -84,6 +84,7 @@ export function renderScoreHtml(report: ScoreReport): string {
 <h2>Groups by ${esc(report.groupBy)}</h2>${table(cell(groupRows(report.groups, report.groupBy)))}
 <h2>Trajectories</h2>${table(cell(trajectoryRows(report.scorecards)))}
 <h2>Scorecards</h2>${report.scorecards.map((c, i) => card(c, i, several)).join("\n")}
+${report.unrecognised?.length ? `<h2>Files left out (not agent logs)</h2><ul>${report.unrecognised.map((f) => `<li><code>${esc(f)}</code></li>`).join("")}</ul>` : ""}
 ${report.failed.length ? `<h2>Files that could not be imported</h2><ul>${report.failed.map((f) => `<li><code>${esc(f.file)}</code>: ${esc(f.error)}</li>`).join("")}</ul>` : ""}`;
   return page("Gauntlet process scorecards", body);
 }

@@ -23,6 +23,14 @@ export const ScoreReport = z
       .array(z.object({ file: z.string(), error: z.string() }))
       .describe("Files that could not be imported."),
     outcomeReports: z.number().int().describe("Outcome-label files read (not trajectories)."),
+    unrecognised: z
+      .array(z.string())
+      .optional()
+      .describe("Files found in the input folders that are not agent logs: left out (exit code 3)."),
+    labelFiles: z
+      .array(z.string())
+      .optional()
+      .describe("Hand-label files found in the folders (for `score eval`)."),
     scorecards: z.array(Scorecard),
     groups: z.array(GroupSummary),
   })
@@ -224,6 +232,10 @@ export function renderScoreMarkdown(report: ScoreReport): string {
         `${c.trajectory.skippedCount} line(s) not read, e.g. line ${c.trajectory.skipped[0]?.line}: ${c.trajectory.skipped[0]?.reason}`,
       );
     if (c.trajectory.unmapped?.length) lines.push("", unmappedLine(c.trajectory.unmapped));
+  }
+  if (report.unrecognised?.length) {
+    lines.push("", "## Files left out (not agent logs)", "");
+    for (const f of report.unrecognised) lines.push(`- \`${f}\``);
   }
   if (report.failed.length) {
     lines.push("", "## Files that could not be imported", "");

@@ -156,7 +156,11 @@ export async function importGeminiCli(file: string, format: string): Promise<Imp
       }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      skipped.push({ line: lines + 1, reason: `${error.message} (after ${lines} messages)` });
+      const problem = error.message.replace(/^[^:]*:\d*:?\s*/, "");
+      skipped.push({
+        line: lines + 1,
+        reason: `document cut off or broken after message ${lines} of messages[]: nothing after it was read (${problem})`,
+      });
     }
   } else {
     const read = { lines: 0 };
