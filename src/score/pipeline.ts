@@ -166,7 +166,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
           // Nothing readable at all: the wrong format (forced or misdetected), not an empty session.
           failed.push({
             file,
-            error: `no line could be read as ${t.format} (${t.skipped.length} unreadable, e.g. line ${first.line}: ${first.reason})`,
+            error: `${file}: no line could be read as ${t.format} (${t.skipped.length} unreadable, e.g. line ${first.line}: ${first.reason})`,
           });
           continue;
         }
@@ -176,7 +176,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
           if (detected !== options.format) {
             failed.push({
               file,
-              error: `read as ${options.format}, nothing was mapped (${t.events.length} events)${detected ? `; it looks like ${detected}: drop --format` : ""}`,
+              error: `${file}: read as ${options.format}, nothing was mapped (${t.events.length} events)${detected ? `; it looks like ${detected}: drop --format` : ""}`,
             });
             continue;
           }
@@ -205,7 +205,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
   const first = failed[0];
   if (scorecards.length === 0 && first)
     throw new InputError(
-      { file: first.file },
+      {},
       failed.length === 1
         ? first.error
         : `none of the ${failed.length} files could be imported; the first: ${first.error}`,

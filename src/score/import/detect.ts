@@ -91,6 +91,12 @@ function headRecords(file: string, max = 500): { records: Record<string, unknown
  */
 export function detectFormat(file: string): TrajectoryFormat {
   const { records, text } = headRecords(file);
+  if (!text.trim())
+    throw new InputError(
+      { file },
+      "the file is empty (nothing but whitespace): no trajectory to read",
+      "check the agent finished writing its log, or leave the file out",
+    );
   const has = (pred: (r: Record<string, unknown>) => boolean) => records.some(pred);
   // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) are checked here.
   if (looksLikeOutcomeReport(text))
