@@ -363,4 +363,13 @@ describe("score imports that lose nothing", () => {
       ["src/e.ts", "deleted"],
     ]);
   });
+
+  it("shows control bytes of an unreadable line escaped, never raw", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gauntlet-ctl-"));
+    const file = path.join(dir, "rollout.jsonl");
+    writeFileSync(file, '{"type":"session_meta","payload":{"id":"x"}}\n\u0000\u0001garbage{{\n');
+    const t = await importTrajectory(file);
+    expect(t.skipped[0]?.reason).toContain("\\u0000\\u0001garbage");
+    expect(t.skipped[0]?.reason).not.toMatch(/[\u0000-\u0008]/);
+  });
 });

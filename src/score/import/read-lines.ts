@@ -32,7 +32,12 @@ export async function* readJsonLines(file: string, maxLineBytes = MAX_LINE_BYTES
         return { line: n, record: record as Record<string, unknown> };
       return { line: n, error: "not a JSON object" };
     } catch (error) {
-      return { line: n, error: `not JSON (${(error as Error).message.split("\n")[0]})` };
+      // The parser quotes the line: control bytes in it are shown escaped, never written raw to a report.
+      const message = (error as Error).message.split("\n")[0] ?? "";
+      return {
+        line: n,
+        error: `not JSON (${message.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)})`,
+      };
     }
   };
   const finish = (tail: Buffer): JsonLine | undefined => {
