@@ -36,7 +36,7 @@ export async function* readJsonLines(file: string, maxLineBytes = MAX_LINE_BYTES
       const message = (error as Error).message.split("\n")[0] ?? "";
       return {
         line: n,
-        error: `not JSON (${message.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)})`,
+        error: `not JSON (${escapeControls(message)})`,
       };
     }
   };
@@ -92,4 +92,15 @@ export async function* readRecords(
     if ("error" in item) skipped.push({ line: item.line, reason: item.error });
     else yield item;
   }
+}
+
+/** `text` with control characters other than tab, newline and carriage return written as `\uXXXX`. */
+export function escapeControls(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const c = ch.charCodeAt(0);
+    const control = (c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127;
+    out += control ? `\\u${c.toString(16).padStart(4, "0")}` : ch;
+  }
+  return out;
 }
