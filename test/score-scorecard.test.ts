@@ -182,6 +182,19 @@ describe("scorecard (§3.4) and comparison", () => {
     expect(md).toMatch(/`\/logs\/a\.jsonl:\d+`/);
     const html = renderScoreHtml(report);
     expect(html).toContain("Duplicate Step");
+    // Both reports say how many opportunities each control aspect had, and mark the few.
+    const few = {
+      ...withLines,
+      control: {
+        ...withLines.control,
+        interpretability: { score: 1, opportunities: 5, events: [], note: "explained" },
+      },
+    };
+    const fewReport = { ...report, scorecards: [few] };
+    expect(renderScoreMarkdown(fewReport)).toMatch(
+      /interpretability 100 \(5 opportunities, few: weighs little\)/,
+    );
+    expect(renderScoreHtml(fewReport)).toMatch(/interpretability \(5 opportunities, few: weighs little\)/);
     expect(card.findings.find((f) => f.defect === "duplicate-step")?.band).toBe("warning");
     const clean = scoreTrajectory(imported(new MadeUp().user("hi").read("a.ts", "x").say("x")));
     expect(

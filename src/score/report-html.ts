@@ -1,5 +1,5 @@
 import { esc, page, table } from "../report/html.ts";
-import { CONTROL_ASPECTS } from "./control.ts";
+import { CONTROL_ASPECTS, OPPORTUNITY_HALF_WEIGHT } from "./control.ts";
 import { CATEGORIES, CATEGORY_NAMES } from "./defects.ts";
 import {
   excerptAt,
@@ -29,13 +29,15 @@ function bar(label: string, value: number | null, note = ""): string {
 
 function card(c: Scorecard, index: number, several: ReadonlySet<string>): string {
   const dims = CATEGORIES.map((cat) => bar(CATEGORY_NAMES[cat], c.dimensions[cat] ?? null)).join("");
-  const control = CONTROL_ASPECTS.map((a) =>
-    bar(
-      a,
-      c.control[a].score === null ? null : 100 * c.control[a].score,
-      `${c.control[a].note} (${c.control[a].opportunities})`,
-    ),
-  ).join("");
+  const control = CONTROL_ASPECTS.map((a) => {
+    const m = c.control[a];
+    const few = m.score !== null && m.opportunities < OPPORTUNITY_HALF_WEIGHT ? ", few: weighs little" : "";
+    return bar(
+      `${a} (${m.opportunities} opportunities${few})`,
+      m.score === null ? null : 100 * m.score,
+      m.note,
+    );
+  }).join("");
   const where = (x: { event: string; line?: number; index?: number }) => excerptAt(c.trajectory.file, x);
   const render = (f: (typeof c.findings)[number]) =>
     `<div class="finding"><span class="badge band-${f.band}">${f.band}</span> <b>${esc(f.name)}</b> <span class="muted">risk ${f.risk.toFixed(2)} · score ${f.score} (before exemptions ${f.rawScore}) · ${f.instanceCount} instance(s)${f.exemptedCount ? ` · ${f.exemptedCount} exempted` : ""}</span>${f.instances
