@@ -315,6 +315,21 @@ describe("gauntlet score CLI", () => {
     expect(readFileSync(path.join(dir, "o", "score.md"), "utf8")).toMatch(
       /## Files left out \(not agent logs\)\n\n- `notes.json`/,
     );
+    // A log copied under another name is scored once, and the copy is named.
+    writeFileSync(path.join(dir, "session-copy.json"), gemini);
+    const copies = gauntlet(dir, [
+      "score",
+      "session.json",
+      "session-copy.json",
+      "--out",
+      "o1",
+      "--fail-on",
+      "never",
+    ]);
+    const saved = JSON.parse(readFileSync(path.join(dir, "o1", "score.json"), "utf8"));
+    expect(saved.scorecards).toHaveLength(1);
+    expect(saved.duplicates).toEqual([{ file: "session-copy.json", sameAs: "session.json" }]);
+    expect(copies.stdout).toMatch(/session-copy\.json \(= session\.json\)/);
     // A document cut short: scored as far as it goes, said so, exit 3.
     writeFileSync(path.join(dir, "cut.json"), gemini.slice(0, Math.floor(gemini.length / 2)));
     const cut = gauntlet(dir, ["score", "cut.json", "--out", "o2", "--fail-on", "never"]);

@@ -239,6 +239,13 @@ export function registerScoreCommands(program: Command): void {
               .map((f) => `  ${f}\n`)
               .join("")}${unrecognised.length > 20 ? `  … and ${unrecognised.length - 20} more\n` : ""}`,
           );
+        if (report.duplicates?.length)
+          process.stdout.write(
+            `\n${report.duplicates.length} file(s) hold a trajectory already scored from another file, scored once: ${report.duplicates
+              .slice(0, 5)
+              .map((d) => `${d.file} (= ${d.sameAs})`)
+              .join(", ")}${report.duplicates.length > 5 ? ", …" : ""}\n`,
+          );
         if (report.labelFiles?.length)
           process.stdout.write(
             `\nhand-label files (not logs; measure with gauntlet score eval --labels): ${report.labelFiles.join(", ")}\n`,

@@ -157,6 +157,8 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
   const cardsFile = options.outDir ? path.join(options.outDir, "scorecards.jsonl") : undefined;
   const scorecards: Scorecard[] = [];
   const failed: ScoreReport["failed"] = [];
+  const duplicates: NonNullable<ScoreReport["duplicates"]> = [];
+  const scoredFrom = new Map<string, string>(); // trajectory id, format and event count → the file it came from
   for (const [i, file] of files.entries()) {
     try {
       const trajectories = await importTrajectories(file, options.format);
@@ -181,6 +183,16 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
             continue;
           }
         }
+        // The same trajectory in two files (a log copied under another name) is scored once.
+        // Same id, format, size, models, and the same first and last events (without provenance).
+        const ends = [...t.events.slice(0, 3), ...t.events.slice(-3)].map(({ raw: _raw, ...e }) => e);
+        const key = `${t.format}\0${t.id}\0${t.events.length}\0${t.lines}\0${t.models.join(",")}\0${JSON.stringify(ends)}`;
+        const earlier = scoredFrom.get(key);
+        if (earlier && earlier !== file) {
+          duplicates.push({ file, sameAs: earlier });
+          continue;
+        }
+        scoredFrom.set(key, file);
         const instance = instanceIdOf(t);
         const label = outcomes.get(t.id) ?? (instance ? outcomes.get(instance) : undefined);
         const card = scoreTrajectory(t, {
@@ -224,6 +236,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
     outcomeReports: outcomeReports.length,
     unrecognised,
     labelFiles,
+    ...(duplicates.length ? { duplicates } : {}),
     scorecards,
     groups: compareGroups(scorecards, groupBy),
   };

@@ -31,6 +31,12 @@ export const ScoreReport = z
       .array(z.string())
       .optional()
       .describe("Hand-label files found in the folders (for `score eval`)."),
+    duplicates: z
+      .array(z.object({ file: z.string(), sameAs: z.string() }))
+      .optional()
+      .describe(
+        "Files holding a trajectory already scored from another file (same id, format and size): scored once.",
+      ),
     scorecards: z.array(Scorecard),
     groups: z.array(GroupSummary),
   })
@@ -232,6 +238,10 @@ export function renderScoreMarkdown(report: ScoreReport): string {
         `${c.trajectory.skippedCount} line(s) not read, e.g. line ${c.trajectory.skipped[0]?.line}: ${c.trajectory.skipped[0]?.reason}`,
       );
     if (c.trajectory.unmapped?.length) lines.push("", unmappedLine(c.trajectory.unmapped));
+  }
+  if (report.duplicates?.length) {
+    lines.push("", "## Files holding a trajectory already scored (scored once)", "");
+    for (const d of report.duplicates) lines.push(`- \`${d.file}\`: the same as \`${d.sameAs}\``);
   }
   if (report.unrecognised?.length) {
     lines.push("", "## Files left out (not agent logs)", "");
