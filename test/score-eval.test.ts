@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -128,9 +128,21 @@ describe("score eval", () => {
       path.join(dir, "labels.jsonl"),
       `${JSON.stringify({ file: "nowhere.jsonl", defects: { "Dead Step": { label: "absent" } } })}\n`,
     );
+    const none = gauntlet(dir, ["score", "eval", "--labels", "labels.jsonl"]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/none of its 1 labelled files could be evaluated .*nowhere\.jsonl/);
+    // One file found, one missing: evaluated, the missing one named with where it was looked for, exit 1.
+    copyFileSync(
+      path.join(ROOT, "data", "trajectories", "codex-exec-json", "agentcmd__stream-output-2.jsonl"),
+      path.join(dir, "x.jsonl"),
+    );
+    writeFileSync(
+      path.join(dir, "labels.jsonl"),
+      `${JSON.stringify({ file: "x.jsonl", defects: { "Dead Step": { label: "absent" } } })}\n${JSON.stringify({ file: "nowhere.jsonl", defects: { "Dead Step": { label: "absent" } } })}\n`,
+    );
     const bad = gauntlet(dir, ["score", "eval", "--labels", "labels.jsonl"]);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain("not found: nowhere.jsonl");
+    expect(bad.stdout).toMatch(/not found: nowhere\.jsonl \(looked for .*nowhere\.jsonl\)/);
   });
 
   it("refuses a label for a defect it does not know, naming the line; takes ids as well as names", () => {

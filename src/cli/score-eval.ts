@@ -100,7 +100,7 @@ export function registerScoreEval(score: Command): void {
       for (const [i, l] of labels.entries()) {
         const file = labelledPath(flags.labels, l, flags.root);
         if (!existsSync(file)) {
-          missing.push(l.file);
+          missing.push(`${l.file} (looked for ${file})`);
           continue;
         }
         process.stderr.write(`[${i + 1}/${labels.length}] ${l.file}\n`);
@@ -118,6 +118,18 @@ export function registerScoreEval(score: Command): void {
           });
         }
       }
+      if (!labels.length)
+        throw new InputError(
+          { file: flags.labels },
+          "holds no labels",
+          "give a labels file with one line per labelled trajectory file",
+        );
+      if (!evals.some((e) => !e.error))
+        throw new InputError(
+          { file: flags.labels },
+          `none of its ${labels.length} labelled files could be evaluated (${missing.length} not found, e.g. ${labelledPath(flags.labels, labels[0]!, flags.root)})`,
+          "the `file` paths are relative to the labels file's folder; give --root when the logs are elsewhere",
+        );
       const out = process.stdout;
       const chosen = evals.filter((e) => flags.split === "all" || e.split === flags.split);
       if (flags.verbose)
@@ -134,7 +146,10 @@ export function registerScoreEval(score: Command): void {
             out.write(`${e.file} count ${c.key}: labelled ${c.labelled}, imported ${c.imported}\n`);
         }
       for (const e of evals.filter((x) => x.error)) out.write(`not imported: ${e.file}: ${e.error}\n`);
-      for (const m of missing) out.write(`not found: ${m}\n`);
+      for (const m of missing)
+        out.write(
+          `not found: ${m} (looked for ${labelledPath(flags.labels, { file: m } as never, flags.root)})\n`,
+        );
       if (flags.split === "all") {
         out.write(`\n${renderSummary("all", summarise(evals))}`);
         out.write(`\n${renderSummary("dev", summarise(evals.filter((e) => e.split === "dev")))}`);
