@@ -50,3 +50,8 @@ export function classifyCommand(command: string): CommandKind {
 export function unredacted(command: string): string {
   return command.replace(/<[A-Za-z_][\w-]*>/g, "X");
 }
+
+/** A command line with backslash escapes and quotes removed (`'a b'`, `a\ b` and `"a b"` read alike). */
+export function unquoted(command: string): string {
+  return command.replace(/\\(.)/g, "$1").replace(/["']/g, "");
+}

@@ -1,3 +1,4 @@
+import { unquoted } from "./commands.ts";
 import type { CallView, TrajectoryView } from "./view.ts";
 
 /**
@@ -62,7 +63,7 @@ export function programFailure(c: CallView, stopped: ReadonlySet<CallView>): str
   if (c.kind !== "shell" || !c.command || !c.failed || stopped.has(c) || isKeyInput(c)) return undefined;
   const code = c.command.exitCode;
   if (code === null || code <= 0) return undefined;
-  const command = c.commandText.replace(/\\(.)/g, "$1").replace(/["']/g, "").replace(/\s+/g, " ").trim();
+  const command = unquoted(c.commandText).replace(/\s+/g, " ").trim();
   const error = c.command.stderr?.trim() ? c.command.stderr : (c.result?.output ?? "");
   return `\`${command.slice(0, 200)}\` → ${maskedError(error)}`;
 }

@@ -1,3 +1,4 @@
+import { unquoted } from "./commands.ts";
 import type { CallView } from "./view.ts";
 
 /**
@@ -25,11 +26,7 @@ export function readTargets(c: CallView): string[] | undefined {
  * escapes removed (`'app/(protected)/x.ts'` and `app/\(protected\)/x.ts` are the same path).
  */
 export function operands(c: CallView): string {
-  return c.commandText
-    .trim()
-    .replace(/^(cd\s+\S+\s*&&\s*)+/, "")
-    .replace(/\\(.)/g, "$1")
-    .replace(/["']/g, "");
+  return unquoted(c.commandText.trim().replace(/^(cd\s+\S+\s*&&\s*)+/, ""));
 }
 
 /** The one file a read-only call looks at (a read tool's file, an inspecting command's one file operand). */

@@ -91,7 +91,6 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
       firstUse = new Map();
       produced = false;
     }
-    if (!isProduced(e)) continue;
     const text = producedText(e);
     if (!text) continue;
     produced = true;
@@ -99,9 +98,4 @@ export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCo
     for (const t of scanTerms(text).terms) firstUse.set(t, use);
   }
   return out;
-}
-
-/** The event is something the agent produced: an assistant message or a tool call. */
-function isProduced(e: TrajectoryView["events"][number]): boolean {
-  return (e.type === "message" && e.role === "assistant") || e.type === "tool_call";
 }

@@ -15,13 +15,6 @@ export const STOP: ReadonlySet<string> = new Set(
 /** Characters of one text the tokenizer scans at most: a huge output costs the same as a 20k-character one. */
 export const MAX_SCAN = 20_000;
 
-/** A distinctive token and its parts (see {@link tokenParts}); parts are computed on first use. */
-export interface Token {
-  token: string;
-  /** The token as written (case kept), for {@link tokenParts}. */
-  raw: string;
-}
-
 /** Character classes of ASCII codes: 1 starts a word (A-Z a-z _), 2 continues one (also 0-9), 4 joins runs (. / -). */
 const CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -67,20 +60,6 @@ export function scanWordSpans(text: string, visit: (start: number, end: number) 
 /** {@link scanWordSpans}, visiting each word as a string. */
 function scanWords(text: string, visit: (raw: string) => boolean): void {
   scanWordSpans(text, (i, j) => visit(text.slice(i, j)));
-}
-
-/** Distinctive tokens of a text with their raw form, first `cap` only, each once. */
-export function tokenize(text: string, cap = 400): Token[] {
-  const out: Token[] = [];
-  const seen = new Set<string>();
-  scanWords(text, (raw) => {
-    const token = raw.toLowerCase();
-    if (STOP.has(token) || seen.has(token)) return true;
-    seen.add(token);
-    out.push({ token, raw });
-    return out.length < cap;
-  });
-  return out;
 }
 
 /** Distinctive tokens of a text (lower-cased), first `cap` only, each once. */
