@@ -156,6 +156,19 @@ export const DefectInstance = z
       .describe(
         "What this instance adds to the raw score, in the defect's unit (1 for count-based detectors).",
       ),
+    excerpts: z
+      .array(
+        z.object({
+          event: z.string(),
+          line: z.number().int().optional(),
+          index: z.number().int().optional(),
+          text: z.string(),
+        }),
+      )
+      .optional()
+      .describe(
+        "Excerpts of (some of) the events, taken when the detector found the instance (see detect/evidence.ts); the scorecard shows them.",
+      ),
   })
   .describe("One instance of a defect, with its evidence.");
 export type DefectInstance = z.infer<typeof DefectInstance>;

@@ -11,6 +11,7 @@ import {
   DefectIdSchema,
   type RawFinding,
 } from "./defects.ts";
+import { describeEvent, type Excerpt as KeptExcerpt, excerptOf } from "./detect/evidence.ts";
 import { DETECTORS } from "./detect/index.ts";
 import { buildView } from "./detect/view.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
@@ -76,6 +77,8 @@ export const DefectFinding = z
   })
   .describe("One defect type's finding on one trajectory.");
 export type DefectFinding = z.infer<typeof DefectFinding>;
+
+export { describeEvent } from "./detect/evidence.ts";
 
 export const Scorecard = z
   .object({
@@ -227,14 +230,11 @@ function toFinding(
 ): DefectFinding {
   const type = DEFECTS[f.defect];
   const risk = calibrateRisk(options.calibration, f.defect, f.score);
-  const excerpt = (id: string) => {
+  const excerpt = (id: string, kept: readonly KeptExcerpt[] | undefined) => {
+    const found = kept?.find((x) => x.event === id);
+    if (found) return found;
     const e = events[position.get(id) ?? -1];
-    const raw = e?.raw;
-    return {
-      event: id,
-      ...(raw?.line ? { line: raw.line } : raw?.index !== undefined ? { index: raw.index } : {}),
-      text: describeEvent(e),
-    };
+    return e ? excerptOf(e) : { event: id, text: describeEvent(undefined) };
   };
   return {
     defect: f.defect,
@@ -248,41 +248,17 @@ function toFinding(
     exemptedCount: f.exempted.length,
     instances: f.instances
       .slice(0, MAX_INSTANCES_KEPT)
-      .map((i) => ({ ...i, excerpts: i.events.slice(0, 4).map(excerpt) })),
+      .map(({ excerpts, ...i }) => ({
+        ...i,
+        excerpts: i.events.slice(0, 4).map((id) => excerpt(id, excerpts)),
+      })),
     exempted: f.exempted.slice(0, MAX_INSTANCES_KEPT).map((i) => ({
       events: i.events,
       note: i.note,
       reason: i.reason,
-      excerpts: i.events.slice(0, 2).map(excerpt),
+      excerpts: i.events.slice(0, 2).map((id) => excerpt(id, i.excerpts)),
     })),
   };
-}
-
-/** One line describing an event, ≤ 200 characters (evidence excerpts in reports). */
-export function describeEvent(e: TrajectoryEvent | undefined): string {
-  if (!e) return "(event not found)";
-  const clip = (s: string) => {
-    const one = s.replace(/\s+/g, " ").trim();
-    return one.length > 200 ? `${one.slice(0, 197)}...` : one;
-  };
-  switch (e.type) {
-    case "message":
-      return clip(`${e.role}: ${e.text}`);
-    case "tool_call":
-      return clip(`call ${e.name} ${JSON.stringify(e.input ?? {})}`);
-    case "tool_result":
-      return clip(`${e.isError ? "error" : "result"}: ${e.output}`);
-    case "command":
-      return clip(`$ ${e.command} → exit ${e.exitCode ?? "killed"}`);
-    case "file_change":
-      return clip(`${e.kind} ${e.path}`);
-    case "context":
-      return clip(`context ${e.tokens ?? "?"}/${e.window ?? "?"} tokens${e.compaction ? ", compacted" : ""}`);
-    case "control":
-      return clip(`${e.kind}${e.detail ? `: ${e.detail}` : ""}`);
-    case "usage":
-      return clip(`usage in ${e.inputTokens ?? 0} / out ${e.outputTokens ?? 0} tokens`);
-  }
 }
 
 function mean(xs: number[]): number {

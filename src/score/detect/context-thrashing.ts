@@ -1,6 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, readsOf } from "./paths.ts";
+import type { CallView } from "./view.ts";
 
 /**
  * Context Window Thrashing (ProcCtrlBench App. A.1): repeated loading, saturation and compression that
@@ -23,28 +24,31 @@ import { FileMap, readsOf } from "./paths.ts";
  * Exemption (kept in `exempted`): a compaction the user asked for — the last message before it is a
  * user `/compact` — and the rediscoveries after it (the user chose to drop the context).
  *
- * Complexity: O(n) — one pass over events, one over calls (file map indexed by path suffix).
+ * Complexity: O(n) — one pass over the stream; state: the files read (a file map indexed by path suffix).
  */
-export const contextThrashing: Detector = {
-  defect: "context-thrashing",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const compactions: { at: number; id: string; asked: boolean }[] = [];
-    let lastMessage: { role: string; text: string } | undefined;
-    let episode: { id: string; compacted: boolean } | undefined;
-    let activeSinceCompaction = true; // a message or tool event since the last compaction
-    view.events.forEach((e, at) => {
+export const contextThrashing = streaming("context-thrashing", () => {
+  const instances: DefectInstance[] = [];
+  const exempted: ExemptedInstance[] = [];
+  let compactions = 0;
+  let lastCompaction: { id: string; asked: boolean } | undefined;
+  let lastMessage: { role: string; text: string } | undefined;
+  let episode: { id: string; compacted: boolean } | undefined;
+  let activeSinceCompaction = true; // a message or tool event since the last compaction
+  const lastRead = new FileMap<{ id: string; epoch: number }>();
+  return {
+    push(_at, e, c) {
       if (e.type === "message") lastMessage = e;
       if (e.type === "message" || e.type === "tool_call" || e.type === "tool_result")
         activeSinceCompaction = true;
+      if (e.type === "tool_call" && c) rediscovery(c);
       if (e.type !== "context") return;
       if (e.compaction && !activeSinceCompaction) {
         if (episode) episode.compacted = true; // the same compaction logged twice (Codex: two records)
       } else if (e.compaction) {
         activeSinceCompaction = false;
         const asked = lastMessage?.role === "user" && ASKED.test(lastMessage.text);
-        compactions.push({ at, id: e.id, asked });
+        compactions++;
+        lastCompaction = { id: e.id, asked };
         const instance = { events: [e.id], note: `context compacted at ${e.id}`, weight: 1 };
         if (asked) exempted.push({ ...instance, reason: "compaction the user asked for (/compact)" });
         else instances.push(instance);
@@ -62,36 +66,32 @@ export const contextThrashing: Detector = {
           });
         episode = undefined;
       }
-    });
+    },
+    finish: () => makeFinding("context-thrashing", instances, exempted),
+  };
 
-    // Rediscovery: first re-read, after a compaction, of a file read before it.
-    const lastRead = new FileMap<{ id: string; epoch: number }>();
-    let epoch = 0;
-    for (const c of view.calls) {
-      while (epoch < compactions.length && (compactions[epoch]?.at ?? Infinity) < c.at) epoch++;
-      if (c.failed) continue;
-      for (const path of readsOf(c)) {
-        const prev = lastRead.get(path);
-        const compaction = compactions[epoch - 1];
-        if (prev && compaction && prev.epoch < epoch) {
-          const instance = {
-            events: [prev.id, compaction.id, c.call.id],
-            note: `${path} read at ${prev.id}, compacted away at ${compaction.id}, read again at ${c.call.id}`,
-            weight: 0.5,
-          };
-          if (compaction.asked)
-            exempted.push({
-              ...instance,
-              reason: "re-read after a compaction the user asked for (/compact)",
-            });
-          else instances.push(instance);
-        }
-        lastRead.set(path, { id: c.call.id, epoch });
+  /** Rediscovery: first re-read, after a compaction, of a file read before it. */
+  function rediscovery(c: CallView): void {
+    if (c.failed) return;
+    for (const path of readsOf(c)) {
+      const prev = lastRead.get(path);
+      if (prev && lastCompaction && prev.epoch < compactions) {
+        const instance = {
+          events: [prev.id, lastCompaction.id, c.call.id],
+          note: `${path} read at ${prev.id}, compacted away at ${lastCompaction.id}, read again at ${c.call.id}`,
+          weight: 0.5,
+        };
+        if (lastCompaction.asked)
+          exempted.push({
+            ...instance,
+            reason: "re-read after a compaction the user asked for (/compact)",
+          });
+        else instances.push(instance);
       }
+      lastRead.set(path, { id: c.call.id, epoch: compactions });
     }
-    return makeFinding("context-thrashing", instances, exempted);
-  },
-};
+  }
+});
 
 /** Share of the context window from which the context counts as saturated. */
 export const SATURATED = 0.9;

@@ -5,16 +5,31 @@ import {
   type ExemptedInstance,
   type RawFinding,
 } from "../defects.ts";
+import { type OnlineDetector, runDetectors } from "./stream.ts";
 import type { TrajectoryView } from "./view.ts";
 
 /**
- * A process-defect detector (ProcCtrlBench §3.3, App. A): a pure function from the shared trajectory index
- * to one raw finding, in time linear (or n log n) in the number of events.
+ * A process-defect detector (ProcCtrlBench §3.3, App. A): from the shared trajectory index to one raw
+ * finding, in time linear (or n log n) in the number of events.
  */
 export interface Detector {
   defect: DefectId;
   /** Score one trajectory. Never throws on odd input: what cannot be judged scores 0. */
   detect(view: TrajectoryView): RawFinding;
+  /** The same detector reading the trajectory as a stream ({@link ViewStream}), when it can. */
+  start?(): OnlineDetector;
+}
+
+/** A detector that reads the stream; `detect` runs it over the view's events. */
+export function streaming(
+  defect: DefectId,
+  start: () => OnlineDetector,
+): Detector & { start(): OnlineDetector } {
+  return {
+    defect,
+    start,
+    detect: (view) => runDetectors(view.events, [start()])[0] as RawFinding,
+  };
 }
 
 /**

@@ -118,3 +118,19 @@ export function eventText(e: TrajectoryView["events"][number]): string {
 export function eventTerms(e: TrajectoryView["events"][number], cap?: number, withParts = false): Terms {
   return scanTerms(eventText(e), cap, withParts);
 }
+
+/** The last few events whose terms were asked for, with them: detectors reading one stream ask in turn. */
+const recent: { e: TrajectoryView["events"][number]; found: Terms }[] = [];
+
+/**
+ * {@link eventTerms} of an event, all of them with their parts, remembered for the last 4 events asked
+ * about: the detectors reading a stream ({@link ViewStream}) each ask about the event at hand, and it is
+ * scanned once. Take the first `cap` terms yourself (`terms.slice(0, cap)`: the same as a capped scan).
+ */
+export function sharedTerms(e: TrajectoryView["events"][number]): Terms {
+  for (const r of recent) if (r.e === e) return r.found;
+  const found = eventTerms(e, Number.POSITIVE_INFINITY, true);
+  recent.unshift({ e, found });
+  if (recent.length > 4) recent.pop();
+  return found;
+}

@@ -38,6 +38,8 @@ export interface CallView {
   command?: CommandEvent;
   /** File changes the call produced. */
   changes: FileChangeEvent[];
+  /** Kinds of the control signals between this call and the next one (a rejection, an interrupt), in order. */
+  controls: string[];
   /** What the tool does, from its name and input. */
   kind: ToolKind;
   /** For shell calls: what the command does. */
@@ -129,6 +131,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
           call: e,
           resultAt: at,
           changes: [],
+          controls: [],
           kind,
           commandText: kind === "shell" ? shellText(e.input) : "",
           paths: inputPaths(e.name, e.input),
@@ -188,6 +191,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
         break;
       case "control":
         controls.push({ at, event: e });
+        calls.at(-1)?.controls.push(e.kind);
         break;
     }
   });
@@ -195,7 +199,7 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
 }
 
 /** The command line of a shell tool's input (`command`, `cmd`, or an argv array). */
-function shellText(input: unknown): string {
+export function shellText(input: unknown): string {
   if (!input || typeof input !== "object") return typeof input === "string" ? input : "";
   const o = input as Record<string, unknown>;
   const c = o.command ?? o.cmd ?? o.commandLine ?? o.script ?? o.keystrokes;

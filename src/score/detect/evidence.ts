@@ -1,0 +1,69 @@
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
+
+/**
+ * Evidence excerpts (ProcCtrlBench §3.1: findings a person can check): what an event shows, in one line, with
+ * where it sits in the native log. Detectors reading the stream keep excerpts of the events they may cite
+ * later instead of the events themselves, so memory follows what they remember, not the log's text.
+ */
+
+/** One cited event: its id, native line (or record index for whole-document logs) and ≤ 200 characters. */
+export interface Excerpt {
+  event: string;
+  /** 1-based line of the native log the event was read from. */
+  line?: number;
+  /** For a whole-document log: the record's index (messages[], steps, events; ATIF step_id). */
+  index?: number;
+  text: string;
+}
+
+/** The excerpt of an event. O(1) in its text beyond the first few hundred characters (see {@link describeEvent}). */
+export function excerptOf(e: TrajectoryEvent): Excerpt {
+  const raw = e.raw;
+  return {
+    event: e.id,
+    ...(raw?.line ? { line: raw.line } : raw?.index !== undefined ? { index: raw.index } : {}),
+    text: describeEvent(e),
+  };
+}
+
+/** The excerpts of those of `events` (each may be absent) that exist, by id. */
+export function excerptsOf(...events: (TrajectoryEvent | undefined)[]): Excerpt[] {
+  return events.flatMap((e) => (e ? [excerptOf(e)] : []));
+}
+
+/** Characters of a text read before collapsing whitespace: enough for 200, unless it is mostly spaces. */
+const PREFIX = 600;
+
+/** A text on one line (whitespace runs collapsed, trimmed), cut to 200 characters with `...`. */
+function clip(s: string): string {
+  if (s.length > PREFIX) {
+    // Past 201 characters (no two spaces in a row) the whole text is longer than 200 too.
+    const one = s.slice(0, PREFIX).replace(/\s+/g, " ").trimStart();
+    if (one.length > 201) return `${one.slice(0, 197)}...`;
+  }
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length > 200 ? `${one.slice(0, 197)}...` : one;
+}
+
+/** One line describing an event, ≤ 200 characters (evidence excerpts in reports). */
+export function describeEvent(e: TrajectoryEvent | undefined): string {
+  if (!e) return "(event not found)";
+  switch (e.type) {
+    case "message":
+      return clip(`${e.role}: ${e.text}`);
+    case "tool_call":
+      return clip(`call ${e.name} ${JSON.stringify(e.input ?? {})}`);
+    case "tool_result":
+      return clip(`${e.isError ? "error" : "result"}: ${e.output}`);
+    case "command":
+      return clip(`$ ${e.command} → exit ${e.exitCode ?? "killed"}`);
+    case "file_change":
+      return clip(`${e.kind} ${e.path}`);
+    case "context":
+      return clip(`context ${e.tokens ?? "?"}/${e.window ?? "?"} tokens${e.compaction ? ", compacted" : ""}`);
+    case "control":
+      return clip(`${e.kind}${e.detail ? `: ${e.detail}` : ""}`);
+    case "usage":
+      return clip(`usage in ${e.inputTokens ?? 0} / out ${e.outputTokens ?? 0} tokens`);
+  }
+}
