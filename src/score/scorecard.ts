@@ -11,7 +11,7 @@ import {
   DefectIdSchema,
   type RawFinding,
 } from "./defects.ts";
-import { describeEvent, type Excerpt as KeptExcerpt, excerptOf } from "./detect/evidence.ts";
+import { describeEvent, excerptOf, type Excerpt as KeptExcerpt } from "./detect/evidence.ts";
 import { DETECTORS } from "./detect/index.ts";
 import { buildView } from "./detect/view.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
@@ -246,12 +246,10 @@ function toFinding(
     band: riskBand(risk, options.cuts ?? DEFAULT_BAND_CUTS),
     instanceCount: f.instances.length,
     exemptedCount: f.exempted.length,
-    instances: f.instances
-      .slice(0, MAX_INSTANCES_KEPT)
-      .map(({ excerpts, ...i }) => ({
-        ...i,
-        excerpts: i.events.slice(0, 4).map((id) => excerpt(id, excerpts)),
-      })),
+    instances: f.instances.slice(0, MAX_INSTANCES_KEPT).map(({ excerpts, ...i }) => ({
+      ...i,
+      excerpts: i.events.slice(0, 4).map((id) => excerpt(id, excerpts)),
+    })),
     exempted: f.exempted.slice(0, MAX_INSTANCES_KEPT).map((i) => ({
       events: i.events,
       note: i.note,
