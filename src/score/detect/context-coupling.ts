@@ -1,8 +1,10 @@
+import type { ToolResultEvent, TrajectoryEvent } from "../../core/trajectory.ts";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, writesOf } from "./paths.ts";
 import { inputText } from "./tokens.ts";
-import { type CallView, canonical, type TrajectoryView } from "./view.ts";
+import { type CallView, canonical } from "./view.ts";
 
 /**
  * Context Coupling (ProcCtrlBench App. A.3): deep sharing that blurs unit boundaries and impairs local
@@ -30,35 +32,214 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  * batch work — the same edit applied across files, or one command changing many (a rename, a formatter)
  * — so that fewer than {@link WIDE_CORRECTION} units remain.
  *
- * Complexity: O(n + total text) — one pass over events, file maps indexed by path suffix, and (only when
- * the run delegates) a set of the delegation prompts' lines looked up in outputs.
+ * Complexity: O(n + total text) — one pass over the stream, each output's lines hashed once; state: the
+ * files known so far and those of the open correction (file maps indexed by path suffix), the corrections
+ * found, and the keys of recent output lines (at least {@link MAX_LINES}) with the first result quoting
+ * each (one excerpt per result, shared by its lines), looked up by delegation prompts.
  */
-export const contextCoupling: Detector = {
-  defect: "context-coupling",
-  detect(view) {
-    const corrections = wideCorrections(view);
-    const counted = corrections.filter((c) => c.units >= WIDE_CORRECTION);
-    const batch = corrections.filter((c) => c.units < WIDE_CORRECTION);
-    const widest = widestOf(counted, (c) => c.units);
-    const widestUnits = counted[widest]?.units ?? 0;
-    const widestBatch = widestOf(batch, (c) => c.files);
-    const instances: DefectInstance[] = counted.map((c, i) => ({
-      events: c.events,
-      note: `${c.units} change units (${c.files} files) after failed check ${c.events[0]}${
-        i === widest ? "" : "; narrower than the widest correction, which alone counts"
+export const contextCoupling = streaming("context-coupling", () => {
+  const corrections: Correction[] = [];
+  const pastes: DefectInstance[] = [];
+  let open: OpenCorrection | undefined;
+  const known = new FileMap<true>(); // files named or changed so far: the project as the agent knows it
+  const lines = new RecentLines(MAX_LINES); // normalised output line → first result quoting it
+  return {
+    push(_at, e, c) {
+      if (e.type === "message" && e.role === "user") {
+        close();
+        open = undefined;
+      } else if (e.type === "file_change" && !c) {
+        change(e.path, `file ${e.path}`, e, e.kind === "modified");
+        known.set(e.path, true);
+      } else if (e.type === "tool_result") quoted(e);
+      if (e.type !== "tool_call" || !c) return;
+      const writes = writesOf(c);
+      correction(c, writes);
+      for (const p of [...c.paths, ...writes, ...c.changes.map((x) => x.path)]) known.set(p, true);
+      if (c.kind === "delegate") delegation(c);
+    },
+    finish() {
+      close();
+      const counted = corrections.filter((c) => c.units >= WIDE_CORRECTION);
+      const batch = corrections.filter((c) => c.units < WIDE_CORRECTION);
+      const widest = widestOf(counted, (c) => c.units);
+      const widestUnits = counted[widest]?.units ?? 0;
+      const widestBatch = widestOf(batch, (c) => c.files);
+      const instances: DefectInstance[] = counted.map((c, i) => ({
+        events: c.events,
+        note: `${c.units} change units (${c.files} files) after failed check ${c.events[0]}${
+          i === widest ? "" : "; narrower than the widest correction, which alone counts"
+        }`,
+        weight: i === widest ? c.units : 0,
+        excerpts: c.excerpts,
+      }));
+      const exempted: ExemptedInstance[] = batch.map((c, i) => ({
+        events: c.events,
+        note: `${c.files} files changed after failed check ${c.events[0]}, ${c.units} change units once batch work is merged`,
+        weight: i === widestBatch ? Math.max(0, c.files - widestUnits) : 0,
+        reason: `intended batch work: ${c.batch}`,
+        excerpts: c.excerpts.slice(0, 2),
+      }));
+      instances.push(...pastes);
+      return makeFinding("context-coupling", instances, exempted);
+    },
+  };
+
+  /** Close the open correction: an instance when it touched at least WIDE_CORRECTION files. */
+  function close(): void {
+    if (!open || open.files.size < WIDE_CORRECTION) return;
+    const units = new Set(open.files.entries().map((e) => e.value)).size;
+    const batches = [...open.batched.entries()].filter(([, n]) => n >= 2);
+    corrections.push({
+      events: [open.check, ...open.events],
+      excerpts: open.excerpts,
+      files: open.files.size,
+      units,
+      batch: batches.length
+        ? batches
+            .map(
+              ([key, n]) =>
+                `${key.startsWith("call ") ? "one command changed" : "the same edit on"} ${n} files`,
+            )
+            .join("; ")
+        : "",
+    });
+  }
+
+  // A file a shell command first makes during the correction (a scratch test written with a heredoc, a
+  // saved diff) is no unit being corrected; files of edit and write tools always count.
+  function change(path: string, unit: string, e: TrajectoryEvent, byTool = false): void {
+    if (!open || open.files.get(path) !== undefined || (!byTool && !known.get(path))) return;
+    open.files.set(path, unit);
+    open.batched.set(unit, (open.batched.get(unit) ?? 0) + 1);
+    if (open.events.at(-1) !== e.id) {
+      open.events.push(e.id);
+      if (open.excerpts.length < 4) open.excerpts.push(excerptOf(e));
+    }
+  }
+
+  function correction(c: CallView, paths: string[]): void {
+    if (c.commandKind === "validate") {
+      close();
+      open = c.failed
+        ? {
+            check: c.call.id,
+            files: new FileMap(),
+            events: [],
+            excerpts: [excerptOf(c.call)],
+            batched: new Map(),
+          }
+        : undefined;
+      return;
+    }
+    if (!open || c.failed) return;
+    const edit = c.kind === "edit" ? editKey(c.call.input) : undefined;
+    for (const path of paths) {
+      const unit = edit
+        ? `edit ${edit}`
+        : c.kind === "shell" && paths.length > 1
+          ? `call ${c.call.id}`
+          : `file ${path}`;
+      change(path, unit, c.call, c.kind !== "shell");
+    }
+  }
+
+  /** Index the lines of a tool output not quoted before: this result is their source. */
+  function quoted(e: ToolResultEvent): void {
+    let source: Source | undefined;
+    forEachLine(e.output, (key) => {
+      if (key < 0 || lines.refresh(key)) return;
+      source ??= { id: e.id, excerpt: excerptOf(e) };
+      lines.add(key, source);
+    });
+  }
+
+  /** Pasted context: a delegation holding at least PASTED_CHARS characters of parent context. */
+  function delegation(c: CallView): void {
+    let pasted = 0;
+    let fenced = false;
+    const sources = new Map<string, Excerpt>(); // earlier results quoted, in order
+    for (const line of inputText(c.call.input).split("\n")) {
+      if (/^\s*(```|~~~)/.test(line)) {
+        fenced = !fenced;
+        continue;
+      }
+      const key = lineKey(line, 0, line.length);
+      // Indexed lines all come from results before this call.
+      const earlier = key >= 0 ? lines.get(key) : undefined;
+      if (earlier && !sources.has(earlier.id)) sources.set(earlier.id, earlier.excerpt);
+      if (earlier || fenced) pasted += line.length + 1;
+    }
+    if (pasted < PASTED_CHARS) return;
+    const cited = [...sources.keys()].slice(0, 5);
+    pastes.push({
+      events: [c.call.id, ...cited],
+      note: `delegation ${c.call.id} pastes ${pasted} characters of parent context${
+        sources.size ? ` (quoting ${sources.size} earlier result${sources.size > 1 ? "s" : ""})` : ""
       }`,
-      weight: i === widest ? c.units : 0,
-    }));
-    const exempted: ExemptedInstance[] = batch.map((c, i) => ({
-      events: c.events,
-      note: `${c.files} files changed after failed check ${c.events[0]}, ${c.units} change units once batch work is merged`,
-      weight: i === widestBatch ? Math.max(0, c.files - widestUnits) : 0,
-      reason: `intended batch work: ${c.batch}`,
-    }));
-    instances.push(...pastedContext(view));
-    return makeFinding("context-coupling", instances, exempted);
-  },
-};
+      weight: pasted / 1000,
+      excerpts: [excerptOf(c.call), ...[...sources.values()].slice(0, 3)],
+    });
+  }
+});
+
+/** The correction after a failed check still open. */
+interface OpenCorrection {
+  /** The failed check's call id. */
+  check: string;
+  /** Files changed → their change unit. */
+  files: FileMap<string>;
+  /** Events that changed them (one per file at most). */
+  events: string[];
+  /** Excerpts of the check and of the first three of those events. */
+  excerpts: Excerpt[];
+  /** Change unit → files in it. */
+  batched: Map<string, number>;
+}
+
+/** A result whose lines a delegation may quote: its id and excerpt, shared by its lines. */
+interface Source {
+  id: string;
+  excerpt: Excerpt;
+}
+
+/**
+ * Distinct output lines remembered at least (at most twice as many): a line last quoted further back is
+ * forgotten, and a prompt line only found there is not seen as pasted (a later result quoting it becomes
+ * its source).
+ */
+const MAX_LINES = 1 << 16;
+
+/**
+ * Line keys → the first result quoting them, for the last `half` to `2 × half` distinct keys: two
+ * generations of maps, the older dropped when the newer fills; a key found in the older moves to the newer.
+ */
+class RecentLines {
+  private now = new Map<number, Source>();
+  private before = new Map<number, Source>();
+  constructor(private readonly half: number) {}
+
+  get(key: number): Source | undefined {
+    return this.now.get(key) ?? this.before.get(key);
+  }
+
+  /** Whether the key is known; one known from the older generation moves to the newer. */
+  refresh(key: number): boolean {
+    if (this.now.has(key)) return true;
+    const old = this.before.get(key);
+    if (!old) return false;
+    this.add(key, old);
+    return true;
+  }
+
+  add(key: number, source: Source): void {
+    this.now.set(key, source);
+    if (this.now.size >= this.half) {
+      this.before = this.now;
+      this.now = new Map();
+    }
+  }
+}
 
 /** Change units from which a correction after a failed check counts as wide. */
 export const WIDE_CORRECTION = 3;
@@ -77,80 +258,10 @@ function widestOf<T>(items: T[], value: (x: T) => number): number {
 
 interface Correction {
   events: string[];
+  excerpts: Excerpt[];
   files: number;
   units: number;
   batch: string;
-}
-
-/** Every correction after a failed check that touched at least WIDE_CORRECTION files. */
-function wideCorrections(view: TrajectoryView): Correction[] {
-  const out: Correction[] = [];
-  const callAt = new Map(view.calls.map((c) => [c.at, c]));
-  const joined = new Set(view.calls.flatMap((c) => c.changes.map((ch) => ch.id)));
-  let open:
-    | { check: CallView; files: FileMap<string>; events: string[]; batched: Map<string, number> }
-    | undefined;
-  const close = () => {
-    if (!open || open.files.size < WIDE_CORRECTION) return;
-    const units = new Set(open.files.entries().map((e) => e.value)).size;
-    const batches = [...open.batched.entries()].filter(([, n]) => n >= 2);
-    out.push({
-      events: [open.check.call.id, ...open.events],
-      files: open.files.size,
-      units,
-      batch: batches.length
-        ? batches
-            .map(
-              ([key, n]) =>
-                `${key.startsWith("call ") ? "one command changed" : "the same edit on"} ${n} files`,
-            )
-            .join("; ")
-        : "",
-    });
-  };
-  const known = new FileMap<true>(); // files named or changed so far: the project as the agent knows it
-  // A file a shell command first makes during the correction (a scratch test written with a heredoc, a
-  // saved diff) is no unit being corrected; files of edit and write tools always count.
-  const change = (path: string, unit: string, eventId: string, byTool = false) => {
-    if (!open || open.files.get(path) !== undefined || (!byTool && !known.get(path))) return;
-    open.files.set(path, unit);
-    open.batched.set(unit, (open.batched.get(unit) ?? 0) + 1);
-    if (open.events.at(-1) !== eventId) open.events.push(eventId);
-  };
-  view.events.forEach((e, at) => {
-    if (e.type === "message" && e.role === "user") {
-      close();
-      open = undefined;
-    } else if (e.type === "file_change" && !joined.has(e.id)) {
-      change(e.path, `file ${e.path}`, e.id, e.kind === "modified");
-      known.set(e.path, true);
-    }
-    const c = e.type === "tool_call" ? callAt.get(at) : undefined;
-    if (!c) return;
-    correction(c);
-    for (const p of [...c.paths, ...writesOf(c), ...c.changes.map((x) => x.path)]) known.set(p, true);
-  });
-  close();
-  return out;
-
-  function correction(c: CallView): void {
-    if (c.commandKind === "validate") {
-      close();
-      open = c.failed ? { check: c, files: new FileMap(), events: [], batched: new Map() } : undefined;
-      return;
-    }
-    if (!open || c.failed) return;
-    const paths = writesOf(c);
-    const edit = c.kind === "edit" ? editKey(c.call.input) : undefined;
-    for (const path of paths) {
-      const unit = edit
-        ? `edit ${edit}`
-        : c.kind === "shell" && paths.length > 1
-          ? `call ${c.call.id}`
-          : `file ${path}`;
-      change(path, unit, c.call.id, c.kind !== "shell");
-    }
-  }
 }
 
 /** The edit an edit call applies, independent of the file (old → new text), or undefined. */
@@ -164,54 +275,55 @@ function editKey(input: unknown): string | undefined {
   return undefined;
 }
 
-/** Delegations that paste at least PASTED_CHARS characters of parent context. */
-function pastedContext(view: TrajectoryView): DefectInstance[] {
-  const delegations = view.calls.filter((c) => c.kind === "delegate");
-  if (!delegations.length) return [];
-  // Only lines some delegation prompt holds are looked up in outputs: memory stays bounded by the prompts.
-  const promptLines = new Set<string>();
-  for (const c of delegations)
-    for (const line of inputText(c.call.input).split("\n")) {
-      const n = normaliseLine(line);
-      if (n.length >= 20) promptLines.add(n);
-    }
-  const source = new Map<string, { id: string; at: number }>(); // prompt line → first result quoting it
-  view.events.forEach((e, at) => {
-    if (e.type !== "tool_result") return;
-    for (const line of e.output.split("\n")) {
-      const n = normaliseLine(line);
-      if (n.length >= 20 && promptLines.has(n) && !source.has(n)) source.set(n, { id: e.id, at });
-    }
-  });
-  const out: DefectInstance[] = [];
-  for (const c of delegations) {
-    let pasted = 0;
-    let fenced = false;
-    const sources = new Set<string>();
-    for (const line of inputText(c.call.input).split("\n")) {
-      if (/^\s*(```|~~~)/.test(line)) {
-        fenced = !fenced;
-        continue;
-      }
-      const n = normaliseLine(line);
-      const from = n.length >= 20 ? source.get(n) : undefined;
-      const earlier = from && from.at < c.at ? from.id : undefined;
-      if (earlier) sources.add(earlier);
-      if (earlier || fenced) pasted += line.length + 1;
-    }
-    if (pasted >= PASTED_CHARS)
-      out.push({
-        events: [c.call.id, ...[...sources].slice(0, 5)],
-        note: `delegation ${c.call.id} pastes ${pasted} characters of parent context${
-          sources.size ? ` (quoting ${sources.size} earlier result${sources.size > 1 ? "s" : ""})` : ""
-        }`,
-        weight: pasted / 1000,
-      });
-  }
-  return out;
+/** Whitespace as `\s` and `trim()` take it. */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c >= 0x80 &&
+      (c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff))
+  );
 }
 
-/** An output or prompt line without its line-number gutter (`  12→`, `12\t`, `12:`) and outer spaces. */
-function normaliseLine(line: string): string {
-  return line.replace(/^\s*\d+(→|\t|:\s)/, "").trim();
+/**
+ * The key of `text[from, to)` as a line once normalised — without its line-number gutter (`  12→`, `12\t`,
+ * `12: `) and outer spaces —, or -1 when that is under 20 characters: an FNV-1a hash of the normalised line
+ * mixed with its length, to 30 bits (a small integer: map keys cost no allocation). Two distinct lines share
+ * a key with probability 2⁻³⁰ per pair: a prompt line can rarely count as quoted through another line.
+ */
+function lineKey(text: string, from: number, to: number): number {
+  let s = from;
+  while (s < to && isSpace(text.charCodeAt(s))) s++;
+  let d = s;
+  while (d < to && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
+  if (d > s) {
+    const c = text.charCodeAt(d);
+    if (c === 0x2192 || c === 9) s = d + 1;
+    else if (c === 58 && d + 1 < to && isSpace(text.charCodeAt(d + 1))) s = d + 2;
+    while (s < to && isSpace(text.charCodeAt(s))) s++;
+  }
+  let e = to;
+  while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+  if (e - s < 20) return -1;
+  let h = 0x811c9dc5;
+  for (let k = s; k < e; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return (h ^ Math.imul(e - s, 0x9e3779b1)) & 0x3fffffff;
+}
+
+/** Visit the key ({@link lineKey}) of every line of a text (split at `\n`), in one pass. */
+function forEachLine(text: string, visit: (key: number) => void): void {
+  for (let from = 0; from <= text.length; ) {
+    const nl = text.indexOf("\n", from);
+    const to = nl < 0 ? text.length : nl;
+    visit(lineKey(text, from, to));
+    from = to + 1;
+  }
 }

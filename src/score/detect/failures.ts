@@ -13,27 +13,55 @@ export const USER_STOPPED =
 
 /**
  * Failed calls right before a control signal of one of `kinds` (a control between the call and the next
- * call), with the signal's kind.
+ * call), with the signal's kind (the last such signal). See {@link controlAfter} for one call.
  */
 export function failedBeforeControl(view: TrajectoryView, kinds: RegExp): Map<CallView, string> {
   const out = new Map<CallView, string>();
-  let i = 0;
-  for (const { at, event } of view.controls) {
-    while (i + 1 < view.calls.length && (view.calls[i + 1]?.at ?? Infinity) < at) i++;
-    const c = view.calls[i];
-    if (c && c.at < at && c.failed && kinds.test(event.kind)) out.set(c, event.kind);
+  for (const c of view.calls) {
+    const kind = controlAfter(c, kinds);
+    if (kind) out.set(c, kind);
   }
   return out;
 }
 
 /**
+ * For a failed call: the kind of the last control signal of one of `kinds` between it and the next call
+ * ({@link CallView.controls}), or undefined — one call of {@link failedBeforeControl}, as the stream reads it.
+ */
+export function controlAfter(c: CallView, kinds: RegExp): string | undefined {
+  if (!c.failed) return undefined;
+  for (let i = c.controls.length - 1; i >= 0; i--) {
+    const kind = c.controls[i] as string;
+    if (kinds.test(kind)) return kind;
+  }
+  return undefined;
+}
+
+/**
  * Calls the user stopped: a rejection or interrupt control between the call and the next one, or a result
- * saying so.
+ * saying so. See {@link stoppedByUser} for one call.
  */
 export function userStopped(view: TrajectoryView): Set<CallView> {
-  const out = new Set(failedBeforeControl(view, /^(rejection|interrupt)$/).keys());
-  for (const c of view.calls) if (c.failed && USER_STOPPED.test(c.result?.output ?? "")) out.add(c);
+  const out = new Set<CallView>();
+  for (const c of view.calls) if (stoppedByUser(c)) out.add(c);
   return out;
+}
+
+/** The last call asked about with {@link stoppedByUser}, and the answer: detectors reading a stream ask in turn. */
+let lastStopped: { c: CallView; result: unknown; controls: number; stopped: boolean } | undefined;
+
+/**
+ * The user stopped this call: it failed with a rejection or interrupt control right after it, or with a
+ * result saying so ({@link USER_STOPPED}; the output is scanned once for all the detectors asking).
+ */
+export function stoppedByUser(c: CallView): boolean {
+  if (!c.failed) return false;
+  const last = lastStopped;
+  if (last?.c === c && last.result === c.result && last.controls === c.controls.length) return last.stopped;
+  const stopped =
+    controlAfter(c, /^(rejection|interrupt)$/) !== undefined || USER_STOPPED.test(c.result?.output ?? "");
+  lastStopped = { c, result: c.result, controls: c.controls.length, stopped };
+  return stopped;
 }
 
 /**
@@ -44,8 +72,8 @@ export function userStopped(view: TrajectoryView): Set<CallView> {
  * "hung"; else the first line of the error with numbers, quoted text and paths masked, so the same failure
  * on different inputs matches.
  */
-export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string | undefined {
-  if ((!c.failed && !c.command?.timedOut) || stopped.has(c)) return undefined;
+export function toolFailure(c: CallView, stopped: ReadonlySet<CallView> | boolean): string | undefined {
+  if ((!c.failed && !c.command?.timedOut) || isStopped(c, stopped)) return undefined;
   if (isKeyInput(c)) return undefined;
   const hung = c.command && (c.command.exitCode === null || c.command.exitCode < 0 || c.command.timedOut);
   if (hung) return `${c.call.name.toLowerCase()}: hung or refused (no exit code)`;
@@ -59,8 +87,9 @@ export function toolFailure(c: CallView, stopped: ReadonlySet<CallView>): string
  * the command line with its quoting dropped (`sed -n '1p' 'a b'` and `sed -n 1p a b` are one attempt) and
  * its first error line masked as in {@link toolFailure}.
  */
-export function programFailure(c: CallView, stopped: ReadonlySet<CallView>): string | undefined {
-  if (c.kind !== "shell" || !c.command || !c.failed || stopped.has(c) || isKeyInput(c)) return undefined;
+export function programFailure(c: CallView, stopped: ReadonlySet<CallView> | boolean): string | undefined {
+  if (c.kind !== "shell" || !c.command || !c.failed || isStopped(c, stopped) || isKeyInput(c))
+    return undefined;
   const code = c.command.exitCode;
   if (code === null || code <= 0) return undefined;
   const command = unquoted(c.commandText).replace(/\s+/g, " ").trim();
@@ -68,15 +97,31 @@ export function programFailure(c: CallView, stopped: ReadonlySet<CallView>): str
   return `\`${command.slice(0, 200)}\` → ${maskedError(error)}`;
 }
 
-/** The first line of an error with numbers, quoted text and paths masked (tags and exit-code lines skipped). */
+/** `stopped` as a set of the calls the user stopped, or the answer for `c` ({@link stoppedByUser}). */
+function isStopped(c: CallView, stopped: ReadonlySet<CallView> | boolean): boolean {
+  return typeof stopped === "boolean" ? stopped : stopped.has(c);
+}
+
+/**
+ * The first line of an error with numbers, quoted text and paths masked (tags and exit-code lines skipped).
+ * Reads the output line by line up to that line, not the whole output.
+ */
 function maskedError(output: string): string {
-  const first =
-    output
-      .trim()
-      .split("\n")
-      // Harness wrappers (`<returncode>1</returncode>`, `<output>`) and exit-code lines are no error text.
-      .map((l) => l.replace(/<\/?\w+>/g, " ").trim())
-      .find((l) => l && !/^(\d+|exit code:?\s*-?\d+)$/i.test(l)) ?? "";
+  let first = "";
+  for (let i = 0; i <= output.length; ) {
+    const end = output.indexOf("\n", i);
+    const j = end < 0 ? output.length : end;
+    // Harness wrappers (`<returncode>1</returncode>`, `<output>`) and exit-code lines are no error text.
+    const l = output
+      .slice(i, j)
+      .replace(/<\/?\w+>/g, " ")
+      .trim();
+    if (l && !/^(\d+|exit code:?\s*-?\d+)$/i.test(l)) {
+      first = l;
+      break;
+    }
+    i = j + 1;
+  }
   return first
     .replace(/(["'`]).*?\1/g, "…")
     .replace(/(?:[\w.-]*[\\/])+[\w.-]+/g, "<path>")

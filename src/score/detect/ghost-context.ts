@@ -1,9 +1,10 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
-import { type Detector, makeFinding } from "./finding.ts";
-import { laterUse, type Probe, sampleTerms } from "./later-use.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { makeFinding, streaming } from "./finding.ts";
+import { LaterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
-import { eventTerms } from "./terms.ts";
+import { eventTerms, sharedTerms } from "./terms.ts";
 import { type CallView, outputTokens } from "./view.ts";
 
 /**
@@ -30,88 +31,116 @@ import { type CallView, outputTokens } from "./view.ts";
  * log ends, or a compaction drops, before the agent produced anything (nothing could have used them).
  * Compaction summaries are messages, never judged.
  *
- * Complexity: O(n + total text) — a forward pass for stale reads (a file map indexed by path suffix), one
- * backward pass ({@link laterUse}) for use.
+ * Complexity: O(n + total text) — one pass over the stream. State: the last read of each file (a file map
+ * indexed by path suffix; a compact record with the excerpts of the call and its result, and what changed
+ * the file since) and the large outputs still retained and not yet drawn on enough (pending probes of
+ * {@link LaterUse}, decided at the next compaction or at the end).
  */
-export const ghostContext: Detector = {
-  defect: "ghost-context",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const add = (c: CallView, instance: DefectInstance) => {
-      const reason = exemption(c);
-      if (reason) exempted.push({ ...instance, reason });
-      else instances.push(instance);
-    };
+export const ghostContext = streaming("ghost-context", () => {
+  const instances: DefectInstance[] = [];
+  const exempted: ExemptedInstance[] = [];
+  // Large outputs decided, with their call's ordinal: reported in call order after the stale reads.
+  const largeInstances: { ordinal: number; instance: DefectInstance }[] = [];
+  const largeExempted: { ordinal: number; instance: ExemptedInstance }[] = [];
+  const add = (out: Output, instance: DefectInstance) => {
+    if (out.reason) exempted.push({ ...instance, reason: out.reason });
+    else instances.push(instance);
+  };
 
-    // Stale reads: one forward pass over events, counting compactions as they pass.
-    const compactions = view.events.flatMap((e, at) => (e.type === "context" && e.compaction ? [at] : []));
-    const callAt = new Map(view.calls.map((c) => [c.at, c]));
-    const joined = new Set(view.calls.flatMap((c) => c.changes.map((ch) => ch.id)));
-    const stale = new Set<CallView>();
-    const lastRead = new FileMap<{
-      read: CallView;
-      epoch: number;
-      changedBy?: { id: string; what: string };
-    }>();
-    let epoch = 0;
-    const changed = (path: string, by: { id: string; what: string }, c?: CallView) => {
-      const prev = lastRead.get(path);
-      if (prev && !prev.changedBy && prev.read !== c) prev.changedBy = by;
-    };
-    view.events.forEach((e, at) => {
+  const lastRead = new FileMap<{ read: Output; epoch: number; changedBy?: Change }>();
+  let epoch = 0;
+  const changed = (path: string, by: () => Change, ordinal?: number) => {
+    const prev = lastRead.get(path);
+    if (prev && !prev.changedBy && prev.read.ordinal !== ordinal) prev.changedBy = by();
+  };
+  // Calls found stale before their result passed (a parallel re-read): not probed as large outputs.
+  const staleAhead = new Set<number>();
+  const pendingLarge = new Map<number, Probe<Output>>(); // call ordinal → its probe
+  const use = new LaterUse<Output>({
+    untilCompaction: true,
+    enough: (u) => u.hits / u.of >= LOW_USE,
+    decide(probe, why) {
+      const out = probe.data;
+      pendingLarge.delete(out.ordinal);
+      const u = probe.use;
+      if (why === "used" || u.hits / u.of >= LOW_USE) return;
+      const instance = {
+        events: [out.callId, out.resultId],
+        note: `${out.what} (${out.callId}) put ${out.tokens} tokens in context; ${u.hits} of ${u.of} sampled terms were used while it was retained`,
+        weight: out.tokens / 1000,
+        excerpts: out.excerpts,
+      };
+      const reason =
+        out.reason ??
+        (u.later
+          ? undefined
+          : why === "compaction"
+            ? "compacted away before anything could use the output"
+            : "the log ends before anything could use the output");
+      if (reason) largeExempted.push({ ordinal: out.ordinal, instance: { ...instance, reason } });
+      else largeInstances.push({ ordinal: out.ordinal, instance });
+    },
+  });
+
+  return {
+    push(at, e, c) {
+      use.push(e);
       if (e.type === "context" && e.compaction) epoch++;
-      if (e.type === "file_change" && !joined.has(e.id))
-        changed(e.path, { id: e.id, what: `a file change (${e.id})` });
-      const c = e.type === "tool_call" ? callAt.get(at) : undefined;
-      if (!c || c.failed) return;
-      for (const path of c.result ? readsOf(c) : []) {
+      if (e.type === "file_change" && !c) {
+        const by = () => ({ id: e.id, what: `a file change (${e.id})`, excerpt: excerptOf(e) });
+        changed(e.path, by);
+      }
+      if (e.type === "tool_result" && c?.result === e) large(c);
+      if (e.type !== "tool_call" || !c || c.failed) return;
+      // Stale reads: each read of a file against the file's last read.
+      const reads = c.result ? readsOf(c) : [];
+      let read: Output | undefined;
+      for (const path of reads) {
         const prev = lastRead.get(path);
-        if (prev?.changedBy && prev.epoch === epoch && prev.read.result && !stale.has(prev.read)) {
-          stale.add(prev.read);
-          const tokens = outputTokens(prev.read.result);
-          add(prev.read, {
-            events: [prev.read.call.id, prev.read.result.id, prev.changedBy.id, c.call.id],
-            note: `${describe(prev.read)} (${prev.read.call.id}, ${tokens} tokens) went stale when ${prev.changedBy.what} changed the file; ${c.call.id} read it again`,
-            weight: tokens / 1000,
+        if (prev?.changedBy && prev.epoch === epoch && !prev.read.stale) {
+          const r = prev.read;
+          r.stale = true;
+          const pending = pendingLarge.get(r.ordinal);
+          if (pending) {
+            use.drop(pending);
+            pendingLarge.delete(r.ordinal);
+          } else if (r.resultAt > at) staleAhead.add(r.ordinal);
+          add(r, {
+            events: [r.callId, r.resultId, prev.changedBy.id, c.call.id],
+            note: `${r.what} (${r.callId}, ${r.tokens} tokens) went stale when ${prev.changedBy.what} changed the file; ${c.call.id} read it again`,
+            weight: r.tokens / 1000,
+            excerpts: [...r.excerpts, prev.changedBy.excerpt, excerptOf(c.call)],
           });
         }
-        lastRead.set(path, { read: c, epoch });
+        read ??= output(c, reads);
+        lastRead.set(path, { read, epoch });
       }
+      let by: Change | undefined;
       for (const path of writesOf(c))
-        changed(path, { id: c.call.id, what: `${describe(c)} (${c.call.id})` }, c);
-    });
+        changed(
+          path,
+          () => (by ??= { id: c.call.id, what: `${describe(c)} (${c.call.id})`, excerpt: excerptOf(c.call) }),
+          c.ordinal,
+        );
+    },
+    finish() {
+      use.finish();
+      const byOrdinal = (a: { ordinal: number }, b: { ordinal: number }) => a.ordinal - b.ordinal;
+      instances.push(...largeInstances.sort(byOrdinal).map((x) => x.instance));
+      exempted.push(...largeExempted.sort(byOrdinal).map((x) => x.instance));
+      return makeFinding("ghost-context", instances, exempted);
+    },
+  };
 
-    // Unused large outputs: sample each, then one backward pass for later use.
-    const large = view.calls.filter(
-      (c) => c.result && !stale.has(c) && outputTokens(c.result) >= LARGE_OUTPUT_TOKENS,
-    );
-    const probes: Probe[] = large.map((c) => {
-      const input = new Set(eventTerms(c.call).terms.slice(0, 1000));
-      return { at: c.resultAt, tokens: c.result ? sampleTerms(eventTerms(c.result).terms, input) : [] };
-    });
-    laterUse(view, probes, true).forEach((use, i) => {
-      const c = large[i] as CallView;
-      if (!c.result || use.of < MIN_SAMPLE || use.hits / use.of >= LOW_USE) return;
-      const tokens = outputTokens(c.result);
-      const instance = {
-        events: [c.call.id, c.result.id],
-        note: `${describe(c)} (${c.call.id}) put ${tokens} tokens in context; ${use.hits} of ${use.of} sampled terms were used while it was retained`,
-        weight: tokens / 1000,
-      };
-      if (!use.later && !exemption(c))
-        exempted.push({
-          ...instance,
-          reason:
-            (compactions.at(-1) ?? -1) > c.resultAt
-              ? "compacted away before anything could use the output"
-              : "the log ends before anything could use the output",
-        });
-      else add(c, instance);
-    });
-    return makeFinding("ghost-context", instances, exempted);
-  },
-};
+  /** A large output, as its result passes: a probe of its later use, unless the read is already stale. */
+  function large(c: CallView): void {
+    if (staleAhead.delete(c.ordinal) || !c.result || outputTokens(c.result) < LARGE_OUTPUT_TOKENS) return;
+    const input = new Set(eventTerms(c.call, 1000).terms);
+    const tokens = sampleTerms(sharedTerms(c.result).terms, input);
+    if (tokens.length < MIN_SAMPLE) return; // too few terms to judge
+    pendingLarge.set(c.ordinal, use.add(tokens, output(c, readsOf(c))));
+  }
+});
 
 /** Estimated tokens from which a tool output is large enough to judge as possible ghost context. */
 export const LARGE_OUTPUT_TOKENS = 1000;
@@ -126,8 +155,48 @@ const MIN_SAMPLE = 5;
 export const RULES_FILE =
   /(^|\/)(CLAUDE|AGENTS|GEMINI|QWEN)(\.local)?\.md$|(^|\/)README(\.[A-Za-z]+)?$|(^|\/)\.(cursorrules|windsurfrules|clinerules)$|(^|\/)\.?memor(y|ies)(\/|\.md$)|MEMORY\.md$/i;
 
-function exemption(c: CallView): string | undefined {
-  if (readsOf(c).some((p) => RULES_FILE.test(p.replace(/\\/g, "/"))))
+/** What is kept of a call whose output may be cited later (instead of the call and its output). */
+interface Output {
+  ordinal: number;
+  callId: string;
+  resultId: string;
+  resultAt: number;
+  /** Estimated tokens of the output. */
+  tokens: number;
+  /** The call described, for notes. */
+  what: string;
+  /** The exemption that applies, if any. */
+  reason?: string;
+  /** Excerpts of the call and its result. */
+  excerpts: Excerpt[];
+  /** Already counted as a stale read. */
+  stale: boolean;
+}
+
+/** What changed a file since its last read. */
+interface Change {
+  id: string;
+  what: string;
+  excerpt: Excerpt;
+}
+
+function output(c: CallView, reads: readonly string[]): Output {
+  const result = c.result;
+  return {
+    ordinal: c.ordinal,
+    callId: c.call.id,
+    resultId: result?.id ?? "",
+    resultAt: c.resultAt,
+    tokens: result ? outputTokens(result) : 0,
+    what: describe(c),
+    reason: exemption(c, reads),
+    excerpts: result ? [excerptOf(c.call), excerptOf(result)] : [excerptOf(c.call)],
+    stale: false,
+  };
+}
+
+function exemption(c: CallView, reads: readonly string[]): string | undefined {
+  if (reads.some((p) => RULES_FILE.test(p.replace(/\\/g, "/"))))
     return "long-lived rules or memory file (App. A.1: necessary long-lived rules and memory)";
   if (c.kind === "plan") return "plan/todo output: the run's working memory (App. A.1)";
   if (c.kind === "delegate") return "sub-agent report: a summary (App. A.1)";

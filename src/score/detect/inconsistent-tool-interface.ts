@@ -1,5 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import { isAbsolutePath } from "./paths.ts";
 import { PATH_KEYS, type ToolKind } from "./tools.ts";
 import type { CallView } from "./view.ts";
@@ -33,44 +34,49 @@ import type { CallView } from "./view.ts";
  * calls (or with none to compare) — the file is genuinely missing, not the convention; a path-form error
  * for a form no earlier successful call used — the agent's slip, not a mismatch between tools.
  *
- * Complexity: O(n) — one pass over calls with a few maps.
+ * Complexity: O(n) — one pass over the stream's calls; state: the last successful call naming a path (its
+ * path form, id and excerpt) and, per tool kind and argument role, the first call giving each argument
+ * name (tool, id, excerpt: bounded by the kinds, roles and names listed).
  */
-export const inconsistentToolInterface: Detector = {
-  defect: "inconsistent-tool-interface",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    let lastForm: { absolute: boolean; id: string } | undefined;
-    const naming = new Map<string, Map<string, CallView>>(); // kind/role → argument name → first call
-    /** An error caused by a convention mismatch counts (with `events`); otherwise it is exempt (the call and result only). */
-    const judge = (counted: boolean, events: string[], note: string, reason: string) => {
-      if (counted) instances.push({ events, note, weight: 1 });
-      else exempted.push({ events: events.slice(-2), note, weight: 1, reason });
-    };
-    for (const c of view.calls) {
+export const inconsistentToolInterface = streaming("inconsistent-tool-interface", () => {
+  const instances: DefectInstance[] = [];
+  const exempted: ExemptedInstance[] = [];
+  let lastForm: { absolute: boolean; id: string; excerpt: Excerpt } | undefined;
+  const naming = new Map<string, Map<string, FirstCall>>(); // kind/role → argument name → first call
+  /** An error caused by a convention mismatch counts (with `events`); otherwise it is exempt (the call and result only). */
+  const judge = (counted: boolean, events: string[], excerpts: Excerpt[], note: string, reason: string) => {
+    if (counted) instances.push({ events, note, weight: 1, excerpts });
+    else exempted.push({ events: events.slice(-2), note, weight: 1, reason, excerpts: excerpts.slice(-2) });
+  };
+  return {
+    push(_at, e, c) {
+      if (e.type !== "tool_call" || !c) return;
       noteNaming(c, naming, instances);
       const path = c.paths[0];
       if (!c.failed) {
-        if (path) lastForm = { absolute: isAbsolutePath(path), id: c.call.id };
-        continue;
+        if (path) lastForm = { absolute: isAbsolutePath(path), id: c.call.id, excerpt: excerptOf(c.call) };
+        return;
       }
-      if (!c.result || (c.kind === "shell" && c.command && c.command.exitCode !== null)) continue;
+      if (!c.result || (c.kind === "shell" && c.command && c.command.exitCode !== null)) return;
       const text = c.result.output;
       const evidence = [c.call.id, c.result.id];
+      const excerpts = [excerptOf(c.call), excerptOf(c.result)];
       const quote = (re: RegExp) => (re.exec(text)?.[0] ?? "").slice(0, 80);
       if (SCHEMA.test(text))
         instances.push({
           events: evidence,
           note: `${c.call.name} (${c.call.id}) argument error: "${quote(SCHEMA)}"`,
           weight: 1,
+          excerpts,
         });
-      else if (c.kind === "shell") continue;
+      else if (c.kind === "shell") return;
       else if (PATH_FORM.test(text)) {
         // A mismatch between tools only when the form refused is the one earlier calls used successfully.
         const counted = !path || (lastForm !== undefined && lastForm.absolute === isAbsolutePath(path));
         judge(
           counted,
           lastForm && path ? [lastForm.id, ...evidence] : evidence,
+          lastForm && path ? [lastForm.excerpt, ...excerpts] : excerpts,
           `${c.call.name} (${c.call.id}) path-form error: "${quote(PATH_FORM)}"`,
           lastForm
             ? "the agent's own slip: earlier successful calls used the path form this tool asks for"
@@ -81,6 +87,7 @@ export const inconsistentToolInterface: Detector = {
           events: evidence,
           note: `${c.call.name} (${c.call.id}) indexing error: "${quote(INDEXING)}"`,
           weight: 1,
+          excerpts,
         });
       else if (MISSING.test(text) && path) {
         const absolute = isAbsolutePath(path);
@@ -89,16 +96,24 @@ export const inconsistentToolInterface: Detector = {
         judge(
           counted,
           lastForm ? [lastForm.id, ...evidence] : evidence,
+          lastForm ? [lastForm.excerpt, ...excerpts] : excerpts,
           counted && lastForm
             ? `${note}, where the last successful call (${lastForm.id}) used ${lastForm.absolute ? "an absolute" : "a relative"} path`
             : note,
           "genuinely missing file: path form consistent with earlier successful calls",
         );
       }
-    }
-    return makeFinding("inconsistent-tool-interface", instances, exempted);
-  },
-};
+    },
+    finish: () => makeFinding("inconsistent-tool-interface", instances, exempted),
+  };
+});
+
+/** The first call giving an argument role a name: its tool, id and excerpt. */
+interface FirstCall {
+  name: string;
+  id: string;
+  excerpt: Excerpt;
+}
 
 /** Argument and schema errors of a tool call. */
 const SCHEMA =
@@ -130,7 +145,7 @@ const SIMILAR: ReadonlySet<ToolKind> = new Set(["read", "write", "edit", "search
 /** Record which name a call gives each argument role; a second name from another tool is a mismatch. */
 function noteNaming(
   c: CallView,
-  naming: Map<string, Map<string, CallView>>,
+  naming: Map<string, Map<string, FirstCall>>,
   instances: DefectInstance[],
 ): void {
   if (!SIMILAR.has(c.kind) || !c.call.input || typeof c.call.input !== "object") return;
@@ -139,16 +154,18 @@ function noteNaming(
     const name = names.find((n) => n in input);
     if (!name) continue;
     const key = `${c.kind}/${role}`;
-    const seen = naming.get(key) ?? new Map<string, CallView>();
+    const seen = naming.get(key) ?? new Map<string, FirstCall>();
     naming.set(key, seen);
     if (seen.has(name)) continue;
-    const other = [...seen.entries()].find(([, first]) => first.call.name !== c.call.name);
-    seen.set(name, c);
+    const other = [...seen.entries()].find(([, first]) => first.name !== c.call.name);
+    const excerpt = excerptOf(c.call);
+    seen.set(name, { name: c.call.name, id: c.call.id, excerpt });
     if (other)
       instances.push({
-        events: [other[1].call.id, c.call.id],
-        note: `${other[1].call.name} and ${c.call.name} (both ${c.kind} tools) name the ${role} \`${other[0]}\` and \`${name}\``,
+        events: [other[1].id, c.call.id],
+        note: `${other[1].name} and ${c.call.name} (both ${c.kind} tools) name the ${role} \`${other[0]}\` and \`${name}\``,
         weight: 0.5,
+        excerpts: [other[1].excerpt, excerpt],
       });
   }
 }

@@ -1,4 +1,6 @@
-import { scanTerms, type Terms } from "./terms.ts";
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { sharedTerms, type Terms } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { TrajectoryView } from "./view.ts";
 
@@ -6,19 +8,12 @@ import type { TrajectoryView } from "./view.ts";
  * Downstream use of context material (ProcCtrlBench App. A.1 "low downstream use"): of a sample of the
  * distinctive tokens of a text (a tool output, a rule section), how many does the agent draw on later —
  * in an assistant message or a tool-call input after the text, and, when material stops being retained
- * at a compaction, before the next compaction. One backward pass over the events.
+ * at a compaction, before the next compaction. One forward pass over the stream ({@link LaterUse}):
+ * pending probes, indexed by their terms not yet drawn on.
  */
 
 /** Distinctive tokens sampled from one text; see {@link sampleTokens}. */
 export const SAMPLE_SIZE = 50;
-
-/** A text whose later use is measured: where it sits and the terms sampled from it. */
-export interface Probe {
-  /** Position of the event holding the text. */
-  at: number;
-  /** Term hashes ({@link Terms}). */
-  tokens: readonly number[];
-}
 
 /** How much of a probe's sample is drawn on later. */
 export interface Use {
@@ -28,9 +23,24 @@ export interface Use {
   of: number;
   /** Id of the earliest later event drawing on a sampled token, if any. */
   firstUse?: string;
+  /** The excerpt of that event, taken as it passed. */
+  firstUseExcerpt?: Excerpt;
   /** The agent produced anything at all after the probe (within retention): the text could have been used. */
   later: boolean;
 }
+
+/** A text whose later use is measured, registered at its position ({@link LaterUse.add}). */
+export interface Probe<T> {
+  /** What the caller needs to judge it. */
+  readonly data: T;
+  /** Term hashes ({@link Terms}), distinct. */
+  readonly tokens: readonly number[];
+  /** Its use so far; final once decided. */
+  readonly use: Use;
+}
+
+/** Why a probe is decided: enough use, a compaction ended retention, the log ended. */
+export type Decided = "used" | "compaction" | "end";
 
 /**
  * Up to `size` distinct distinctive terms of a text ({@link Terms} hashes), spread evenly over all of them
@@ -57,45 +67,103 @@ export function producedText(e: TrajectoryView["events"][number]): string {
 }
 
 /**
- * Measure the later use of every probe, in one backward pass: O(n + total text).
- * @param probes any order; several may share a position
- * @param untilCompaction uses after the next compaction (context event with `compaction`) do not count
- * @returns one {@link Use} per probe, in the order given
+ * The later use of probes, measured forward: register a probe once its event has been fed ({@link add}),
+ * feed every event in order ({@link push}); each text the agent produces ({@link producedText}, its terms
+ * from {@link sharedTerms}) draws on the pending probes holding its terms, through a term → probes index.
+ * A probe is decided — handed to `decide` and forgotten — once its outcome can no longer change (every
+ * sampled term drawn on, or `enough` says so), at a compaction when `untilCompaction` (uses after the next
+ * compaction do not count), or at {@link finish}.
+ *
+ * Complexity: O(terms of each produced text) per event while probes are pending, O(tokens) per probe
+ * added or decided; state: the pending probes and the index of their terms not yet drawn on.
  */
-export function laterUse(view: TrajectoryView, probes: readonly Probe[], untilCompaction: boolean): Use[] {
-  const out: Use[] = probes.map((p) => ({ hits: 0, of: p.tokens.length, later: false }));
-  const byPosition = new Map<number, number[]>();
-  probes.forEach((p, i) => {
-    const list = byPosition.get(p.at);
-    if (list) list.push(i);
-    else byPosition.set(p.at, [i]);
-  });
-  let firstUse = new Map<number, { id: string; at: number }>(); // term id → earliest later event using it
-  let produced = false; // anything produced later (within retention)
-  for (let at = view.events.length - 1; at >= 0; at--) {
-    const e = view.events[at];
-    if (!e) continue;
-    for (const i of byPosition.get(at) ?? []) {
-      const use = out[i] as Use;
-      use.later = produced;
-      let earliest: { id: string; at: number } | undefined;
-      for (const t of probes[i]?.tokens ?? []) {
-        const u = firstUse.get(t);
-        if (!u) continue;
-        use.hits++;
-        if (!earliest || u.at < earliest.at) earliest = u;
-      }
-      if (earliest) use.firstUse = earliest.id;
+export class LaterUse<T> {
+  /** Term → the pending probe, or probes, holding it that no produced text has drawn on yet. */
+  private readonly index = new Map<number, Probe<T> | Set<Probe<T>>>();
+  /** Pending probes, in the order added. */
+  private readonly pending = new Set<Probe<T>>();
+  /** Pending probes nothing was produced after yet. */
+  private readonly unproduced = new Set<Probe<T>>();
+
+  constructor(
+    private readonly options: {
+      /** Uses after the next compaction (context event with `compaction`) do not count. */
+      untilCompaction: boolean;
+      /** A probe's outcome is settled by this much use (checked as hits come). */
+      enough?: (use: Use) => boolean;
+      /** Called once per probe, when decided. */
+      decide: (probe: Probe<T>, why: Decided) => void;
+    },
+  ) {}
+
+  /** Register a probe at the position of the event just fed: only later events draw on it. */
+  add(tokens: readonly number[], data: T): Probe<T> {
+    const probe: Probe<T> = { data, tokens, use: { hits: 0, of: tokens.length, later: false } };
+    this.pending.add(probe);
+    this.unproduced.add(probe);
+    for (const t of tokens) {
+      const holders = this.index.get(t);
+      if (!holders) this.index.set(t, probe);
+      else if (holders instanceof Set) holders.add(probe);
+      else this.index.set(t, new Set([holders, probe]));
     }
-    if (untilCompaction && e.type === "context" && e.compaction) {
-      firstUse = new Map();
-      produced = false;
-    }
-    const text = producedText(e);
-    if (!text) continue;
-    produced = true;
-    const use = { id: e.id, at };
-    for (const t of scanTerms(text).terms) firstUse.set(t, use);
+    return probe;
   }
-  return out;
+
+  /** Forget a pending probe without deciding it. */
+  drop(probe: Probe<T>): void {
+    if (!this.pending.delete(probe)) return;
+    this.unproduced.delete(probe);
+    for (const t of probe.tokens) {
+      const holders = this.index.get(t);
+      if (holders === probe) this.index.delete(t);
+      else if (holders instanceof Set && holders.delete(probe) && !holders.size) this.index.delete(t);
+    }
+  }
+
+  /** The next event, in order. */
+  push(e: TrajectoryEvent): void {
+    if (e.type === "context" && e.compaction && this.options.untilCompaction) {
+      this.decideAll("compaction");
+      return;
+    }
+    if (!this.pending.size || !((e.type === "message" && e.role === "assistant") || e.type === "tool_call"))
+      return;
+    const terms = sharedTerms(e).terms;
+    if (this.unproduced.size && (terms.length || producedText(e))) {
+      for (const p of this.unproduced) p.use.later = true;
+      this.unproduced.clear();
+    }
+    let excerpt: Excerpt | undefined;
+    for (const t of terms) {
+      const holders = this.index.get(t);
+      if (!holders) continue;
+      this.index.delete(t); // drawn on: each holder counts it once
+      for (const p of holders instanceof Set ? holders : [holders]) {
+        const use = p.use;
+        use.hits++;
+        if (!use.firstUse) {
+          use.firstUse = e.id;
+          use.firstUseExcerpt = excerpt ??= excerptOf(e);
+        }
+        if (use.hits === use.of || this.options.enough?.(use)) {
+          this.drop(p);
+          this.options.decide(p, "used");
+        }
+      }
+    }
+  }
+
+  /** After the last event: decide every pending probe. */
+  finish(): void {
+    this.decideAll("end");
+  }
+
+  private decideAll(why: Decided): void {
+    const all = [...this.pending];
+    this.pending.clear();
+    this.unproduced.clear();
+    this.index.clear();
+    for (const p of all) this.options.decide(p, why);
+  }
 }

@@ -1,6 +1,7 @@
 import { DEFECTS, type DefectInstance, type ExemptedInstance } from "../defects.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
 import { isKeyInput } from "./failures.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import type { CallView } from "./view.ts";
 
 /**
@@ -22,63 +23,93 @@ import type { CallView } from "./view.ts";
  * {@link BATCH_SHARE} of it is one tool applied to distinct targets (editing forty files one by one is a batch, not a lost
  * chain).
  *
- * Complexity: O(n), one pass.
+ * Complexity: O(n) — one pass over the stream; state: the current stretch (its first and latest call, its
+ * length in calls and steps, each tool's distinct targets) and the same for the longest closed so far.
  */
-export const longChain: Detector = {
-  defect: "long-chain",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const users = view.messages.filter((m) => m.event.role === "user").map((m) => m.at);
-    let u = 0;
-    let stretch: CallView[] = [];
-    let longest: CallView[] = [];
-    const close = () => {
-      if (stretch.length > longest.length) longest = stretch;
-      stretch = [];
-    };
-    for (const c of view.calls) {
-      while (u < users.length && (users[u] ?? Infinity) < c.at) {
-        close();
-        u++;
-      }
+export const longChain = streaming("long-chain", () => {
+  let stretch = newStretch();
+  let longest: Longest | undefined;
+  const close = () => {
+    if (stretch.calls > (longest?.calls ?? 0)) {
+      const { first, last } = stretch as Stretch & { first: CallView; last: CallView };
+      longest = { ...stretch, first: excerptOf(first.call), last: excerptOf(last.call) };
+    }
+    if (stretch.calls) stretch = newStretch();
+  };
+  return {
+    push(_at, e, c) {
+      if (e.type === "message" && e.role === "user") close();
+      if (e.type !== "tool_call" || !c) return;
       if (isCheckpoint(c)) {
         close();
-        continue;
+        return;
       }
       // Keys sent to a running command and polls of it wait on a step; they are no step of their own.
-      if (isKeyInput(c)) continue;
-      stretch.push(c);
-    }
-    close();
-    // A stretch shorter than the warning threshold is no chain at all: nothing to report.
-    if (stepsOf(longest) < DEFECTS["long-chain"].warning)
+      if (isKeyInput(c)) return;
+      add(stretch, c);
+    },
+    finish() {
+      close();
+      const instances: DefectInstance[] = [];
+      const exempted: ExemptedInstance[] = [];
+      // A stretch shorter than the warning threshold is no chain at all: nothing to report.
+      if (!longest || longest.steps < DEFECTS["long-chain"].warning)
+        return makeFinding("long-chain", instances, exempted);
+      const { first, last, steps } = longest;
+      const instance = {
+        events: [first.event, last.event],
+        note: `${steps} steps${steps === longest.calls ? "" : ` (${longest.calls} tool calls)`} in a row (${first.event}…${last.event}) with no user turn, plan update, passing check or commit`,
+        weight: steps,
+        excerpts: [first, last],
+      };
+      const batch = batchShare(longest);
+      if (batch.share >= BATCH_SHARE && longest.calls >= BATCH_MIN)
+        exempted.push({
+          ...instance,
+          reason: `intended batch work: ${Math.round(batch.share * 100)}% of the stretch is ${batch.tool} on distinct targets`,
+        });
+      else instances.push(instance);
       return makeFinding("long-chain", instances, exempted);
-    const first = longest[0] as CallView;
-    const last = longest.at(-1) as CallView;
-    const steps = stepsOf(longest);
-    const instance = {
-      events: [first.call.id, last.call.id],
-      note: `${steps} steps${steps === longest.length ? "" : ` (${longest.length} tool calls)`} in a row (${first.call.id}…${last.call.id}) with no user turn, plan update, passing check or commit`,
-      weight: steps,
-    };
-    const batch = batchShare(longest);
-    if (batch.share >= BATCH_SHARE && longest.length >= BATCH_MIN)
-      exempted.push({
-        ...instance,
-        reason: `intended batch work: ${Math.round(batch.share * 100)}% of the stretch is ${batch.tool} on distinct targets`,
-      });
-    else instances.push(instance);
-    return makeFinding("long-chain", instances, exempted);
-  },
-};
+    },
+  };
+});
 
 /**
- * Steps of a stretch: calls issued together (one after another with no result in between — one model
- * response's parallel calls) are one step.
+ * A stretch of calls between checkpoints, as far as the finding needs it: its first and latest call (held
+ * while the stretch is open: two calls), its length in calls and steps, and each tool's distinct targets.
  */
-function stepsOf(stretch: readonly CallView[]): number {
-  return new Set(stretch.map((c) => c.step)).size;
+interface Stretch {
+  calls: number;
+  steps: number;
+  lastStep: number;
+  first?: CallView;
+  last?: CallView;
+  /** Tool name → distinct first paths of its calls, tools in order of their first call with a path. */
+  targets: Map<string, Set<string>>;
+}
+
+/** The longest stretch closed so far, its first and last call kept as excerpts. */
+type Longest = Omit<Stretch, "first" | "last"> & { first: Excerpt; last: Excerpt };
+
+function newStretch(): Stretch {
+  return { calls: 0, steps: 0, lastStep: Number.NaN, targets: new Map() };
+}
+
+/**
+ * Add a call to a stretch. Steps count distinct step numbers, which never decrease along the calls
+ * (parallel calls of one model response are one step).
+ */
+function add(s: Stretch, c: CallView): void {
+  s.calls++;
+  if (c.step !== s.lastStep) s.steps++;
+  s.lastStep = c.step;
+  s.first ??= c;
+  s.last = c;
+  const target = c.paths[0];
+  if (!target) return;
+  const set = s.targets.get(c.call.name) ?? new Set<string>();
+  set.add(target);
+  s.targets.set(c.call.name, set);
 }
 
 /** Calls a stretch needs before it can be judged batch work (shorter ones are not long anyway). */
@@ -93,18 +124,10 @@ function isCheckpoint(c: CallView): boolean {
   return /\bgit\s+commit\b/.test(c.commandText) && !c.failed;
 }
 
-function batchShare(stretch: CallView[]): { share: number; tool: string } {
-  const byTool = new Map<string, Set<string>>();
-  for (const c of stretch) {
-    const target = c.paths[0];
-    if (!target) continue;
-    const set = byTool.get(c.call.name) ?? new Set<string>();
-    set.add(target);
-    byTool.set(c.call.name, set);
-  }
+function batchShare(stretch: Longest): { share: number; tool: string } {
   let best = { share: 0, tool: "" };
-  for (const [tool, targets] of byTool) {
-    const share = targets.size / stretch.length;
+  for (const [tool, targets] of stretch.targets) {
+    const share = targets.size / stretch.calls;
     if (share > best.share) best = { share, tool };
   }
   return best;

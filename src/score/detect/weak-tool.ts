@@ -1,9 +1,11 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
-import { failedBeforeControl, isKeyInput, toolFailure, USER_STOPPED, userStopped } from "./failures.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { controlAfter, isKeyInput, stoppedByUser, toolFailure } from "./failures.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, shellFiles, shellSegments } from "./paths.ts";
-import type { CallView, TrajectoryView } from "./view.ts";
+import { RecentMap } from "./stream.ts";
+import type { CallView } from "./view.ts";
 
 /**
  * Weak Tool (ProcCtrlBench App. A.4): a technically available tool that is hard to discover and use
@@ -34,115 +36,148 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * program failures; a workaround after a call the user rejected (the shell sidesteps the user, not a
  * weak tool).
  *
- * Complexity: O(n) — one pass over controls and calls, file maps indexed by path suffix.
+ * Complexity: O(n) — one pass over the stream; state: per tool, its call count and the ids of its failed
+ * calls (excerpts for the first few), its workarounds and its recurring failure signatures (a
+ * {@link RecentMap} per tool); the failed edits/writes and reads awaiting a workaround (file maps indexed
+ * by path suffix), and the last failed search and listing within {@link WORKAROUND_WINDOW} calls.
  */
-export const weakTool: Detector = {
-  defect: "weak-tool",
-  detect(view) {
-    const cause = environmentCauses(view);
-    const stopped = userStopped(view);
-    const recurring = new Map<string, Map<string, CallView[]>>(); // tool → failure signature → calls
-    const tools = new Map<string, Tool>();
-    const tool = (name: string) => {
-      const t = tools.get(name) ?? { calls: 0, own: [], other: [], workarounds: [], rejectedWorkarounds: [] };
-      tools.set(name, t);
-      return t;
+export const weakTool = streaming("weak-tool", () => {
+  const recurring = new Map<string, RecentMap<string, Cited[]>>(); // tool → failure signature → calls
+  const tools = new Map<string, Tool>();
+  const tool = (name: string) => {
+    const t = tools.get(name) ?? {
+      calls: 0,
+      own: [],
+      other: [],
+      otherCaused: false,
+      workarounds: [],
+      rejectedWorkarounds: [],
     };
-    const pendingWrite = new FileMap<CallView>();
-    const pendingRead = new FileMap<CallView>();
-    let pendingSearch: CallView | undefined;
-    let pendingList: CallView | undefined;
-    for (const c of view.calls) {
+    tools.set(name, t);
+    return t;
+  };
+  const pendingWrite = new FileMap<Pending>();
+  const pendingRead = new FileMap<Pending>();
+  let pendingSearch: Pending | undefined;
+  let pendingList: Pending | undefined;
+  return {
+    push(_at, e, c) {
+      if (e.type !== "tool_call" || !c) return;
       const t = tool(c.call.name);
       t.calls++;
-      const sig = toolFailure(c, stopped);
+      const sig = toolFailure(c, stoppedByUser(c));
       if (sig) {
-        const bySig = recurring.get(c.call.name) ?? new Map<string, CallView[]>();
+        const bySig = recurring.get(c.call.name) ?? new RecentMap<string, Cited[]>();
         recurring.set(c.call.name, bySig);
         const same = bySig.get(sig);
-        if (same) same.push(c);
-        else bySig.set(sig, [c]);
+        if (same) same.push(cited(c, same.length < 4));
+        else bySig.set(sig, [cited(c, true)]);
       }
-      if (c.kind === "shell") {
+      // No failed call waiting: no workaround to look for (the command's text is not read).
+      if (c.kind === "shell" && (pendingWrite.size || pendingRead.size || pendingSearch || pendingList)) {
         for (const w of workarounds(c, pendingWrite, pendingRead, pendingSearch, pendingList)) {
-          const failed = tool(w.call.name);
-          (cause.get(w) ? failed.rejectedWorkarounds : failed.workarounds).push([w, c]);
+          const failed = tool(w.name);
+          const list = w.caused ? failed.rejectedWorkarounds : failed.workarounds;
+          const first = list.length < 2; // the first two are among the first events an instance shows
+          list.push({
+            failed: { id: w.id, ...(first ? { excerpt: w.excerpt } : {}) },
+            shell: cited(c, first),
+            command: short(c.commandText),
+          });
           if (w === pendingSearch) pendingSearch = undefined;
           if (w === pendingList) pendingList = undefined;
         }
       }
       if (pendingSearch && c.ordinal - pendingSearch.ordinal > WORKAROUND_WINDOW) pendingSearch = undefined;
       if (pendingList && c.ordinal - pendingList.ordinal > WORKAROUND_WINDOW) pendingList = undefined;
-      if (c.kind === "shell" && (!c.failed || isKeyInput(c))) continue;
+      if (c.kind === "shell" && (!c.failed || isKeyInput(c))) return;
       if (!c.failed) {
         // The tool did the job after all: nothing abandoned.
         for (const p of c.paths) (c.kind === "read" ? pendingRead : pendingWrite).delete(p);
         if (c.kind === "search") pendingSearch = undefined;
         if (c.kind === "list") pendingList = undefined;
-        continue;
+        return;
       }
+      const cause = environmentCause(c);
       const own =
-        !cause.get(c) &&
-        (c.kind !== "shell" || !c.command || (c.command.exitCode === null && !c.command.timedOut));
-      (own ? t.own : t.other).push(c);
-      if (c.kind === "edit" || c.kind === "write") for (const p of c.paths) pendingWrite.set(p, c);
-      if (c.kind === "read") for (const p of c.paths) pendingRead.set(p, c);
-      if (c.kind === "search") pendingSearch = c;
-      if (c.kind === "list") pendingList = c;
-    }
-
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    for (const [name, t] of tools) {
-      const failing = t.own.length >= MIN_FAILURES && t.own.length / t.calls >= FAILURE_RATE;
-      const abandoned = t.workarounds;
-      const again = [...(recurring.get(name)?.entries() ?? [])].find(([, cs]) => cs.length >= MIN_RECURRING);
-      if (!failing && !abandoned.length && again) {
-        instances.push({
-          events: again[1].map((c) => c.call.id),
-          note: `${name}: the same failure (${again[0]}) ${again[1].length} times of ${t.calls} calls — the tool cannot take this kind of input reliably`,
-          weight: 1,
-        });
-        continue;
+        !cause && (c.kind !== "shell" || !c.command || (c.command.exitCode === null && !c.command.timedOut));
+      // Excerpts of the failures an instance may show first: the first 4 own ones, the first 2 others.
+      if (own) t.own.push({ ...cited(c, t.own.length < 4), ordinal: c.ordinal });
+      else {
+        t.other.push({ ...cited(c, t.other.length < 2), ordinal: c.ordinal });
+        if (cause) t.otherCaused = true;
       }
-      if (failing || abandoned.length > 0) {
-        const why = [
-          failing ? `failed on its own ${t.own.length} of ${t.calls} times` : "",
-          ...abandoned.map(
-            ([w, s]) => `failed at ${w.call.id}, replaced by \`${short(s.commandText)}\` (${s.call.id})`,
-          ),
-        ].filter(Boolean);
-        instances.push({
-          events: [
-            ...(failing ? t.own : []).map((c) => c.call.id),
-            ...abandoned.flatMap(([w, s]) => [w.call.id, s.call.id]),
-          ],
-          note: `${name}: ${why.join("; ")}`,
-          weight: 1,
-        });
-        continue;
+      if (!WAITS_FOR_WORKAROUND.has(c.kind)) return;
+      const p: Pending = {
+        id: c.call.id,
+        name: c.call.name,
+        ordinal: c.ordinal,
+        caused: !!cause,
+        excerpt: excerptOf(c.call),
+      };
+      if (c.kind === "edit" || c.kind === "write") for (const path of c.paths) pendingWrite.set(path, p);
+      if (c.kind === "read") for (const path of c.paths) pendingRead.set(path, p);
+      if (c.kind === "search") pendingSearch = p;
+      if (c.kind === "list") pendingList = p;
+    },
+    finish() {
+      const instances: DefectInstance[] = [];
+      const exempted: ExemptedInstance[] = [];
+      for (const [name, t] of tools) {
+        const failing = t.own.length >= MIN_FAILURES && t.own.length / t.calls >= FAILURE_RATE;
+        const abandoned = t.workarounds;
+        const again = [...(recurring.get(name)?.entries() ?? [])].find(
+          ([, cs]) => cs.length >= MIN_RECURRING,
+        );
+        if (!failing && !abandoned.length && again) {
+          instances.push({
+            events: again[1].map((c) => c.id),
+            note: `${name}: the same failure (${again[0]}) ${again[1].length} times of ${t.calls} calls — the tool cannot take this kind of input reliably`,
+            weight: 1,
+            excerpts: excerpts(again[1]),
+          });
+          continue;
+        }
+        if (failing || abandoned.length > 0) {
+          const why = [
+            failing ? `failed on its own ${t.own.length} of ${t.calls} times` : "",
+            ...abandoned.map((w) => `failed at ${w.failed.id}, replaced by \`${w.command}\` (${w.shell.id})`),
+          ].filter(Boolean);
+          const shown = [...(failing ? t.own : []), ...abandoned.flatMap((w) => [w.failed, w.shell])];
+          instances.push({
+            events: shown.map((c) => c.id),
+            note: `${name}: ${why.join("; ")}`,
+            weight: 1,
+            excerpts: excerpts(shown),
+          });
+          continue;
+        }
+        const all = [...t.own, ...t.other].sort((a, b) => a.ordinal - b.ordinal);
+        if (all.length >= MIN_FAILURES && all.length / t.calls >= FAILURE_RATE)
+          exempted.push({
+            events: all.map((c) => c.id),
+            note: `${name} failed ${all.length} of ${t.calls} times, ${t.own.length} on its own`,
+            weight: 1,
+            excerpts: excerpts(all),
+            reason: t.otherCaused
+              ? "failures caused by the environment (user rejection, interrupt, timeout) or by the agent's own invalid input, not the tool"
+              : "shell failures are the programs' exit codes, not the tool's",
+          });
+        else if (t.rejectedWorkarounds.length) {
+          const shown = t.rejectedWorkarounds.flatMap((w) => [w.failed, w.shell]);
+          exempted.push({
+            events: shown.map((c) => c.id),
+            note: `${name} was rejected at ${t.rejectedWorkarounds[0]?.failed.id} and the job done through the shell`,
+            weight: 1,
+            excerpts: excerpts(shown),
+            reason: "the user rejected the call: the shell sidesteps the user, not a weak tool",
+          });
+        }
       }
-      const all = [...t.own, ...t.other].sort((a, b) => a.ordinal - b.ordinal);
-      if (all.length >= MIN_FAILURES && all.length / t.calls >= FAILURE_RATE)
-        exempted.push({
-          events: all.map((c) => c.call.id),
-          note: `${name} failed ${all.length} of ${t.calls} times, ${t.own.length} on its own`,
-          weight: 1,
-          reason: t.other.some((c) => cause.get(c))
-            ? "failures caused by the environment (user rejection, interrupt, timeout) or by the agent's own invalid input, not the tool"
-            : "shell failures are the programs' exit codes, not the tool's",
-        });
-      else if (t.rejectedWorkarounds.length)
-        exempted.push({
-          events: t.rejectedWorkarounds.flatMap(([w, s]) => [w.call.id, s.call.id]),
-          note: `${name} was rejected at ${t.rejectedWorkarounds[0]?.[0].call.id} and the job done through the shell`,
-          weight: 1,
-          reason: "the user rejected the call: the shell sidesteps the user, not a weak tool",
-        });
-    }
-    return makeFinding("weak-tool", instances, exempted);
-  },
-};
+      return makeFinding("weak-tool", instances, exempted);
+    },
+  };
+});
 
 /**
  * The same tool-level failure (see `failures.ts`: guard refusals and hangs included, user rejections and
@@ -161,33 +196,70 @@ export const FAILURE_RATE = 0.5;
 /** Calls after a failed search or listing within which a shell search or listing counts as its workaround. */
 export const WORKAROUND_WINDOW = 5;
 
+/** A call an instance may cite: its id, and its excerpt when it may be among the first events shown. */
+interface Cited {
+  id: string;
+  excerpt?: Excerpt;
+}
+
+function cited(c: CallView, withExcerpt: boolean): Cited {
+  return withExcerpt ? { id: c.call.id, excerpt: excerptOf(c.call) } : { id: c.call.id };
+}
+
+/** The excerpts kept among the first 4 of `shown` (the scorecard shows 4 of an instance, 2 of an exempted one). */
+function excerpts(shown: readonly Cited[]): Excerpt[] {
+  return shown.slice(0, 4).flatMap((c) => (c.excerpt ? [c.excerpt] : []));
+}
+
 interface Tool {
   calls: number;
   /** Failures of the tool itself. */
-  own: CallView[];
+  own: (Cited & { ordinal: number })[];
   /** Failures caused by the environment or, for shell tools, by the program run. */
-  other: CallView[];
+  other: (Cited & { ordinal: number })[];
+  /** Some failure in `other` was caused by the environment. */
+  otherCaused: boolean;
   /** (failed call, shell call doing its job). */
-  workarounds: [CallView, CallView][];
-  rejectedWorkarounds: [CallView, CallView][];
+  workarounds: Workaround[];
+  rejectedWorkarounds: Workaround[];
+}
+
+interface Workaround {
+  failed: Cited;
+  shell: Cited;
+  /** The shell command, shortened for the note. */
+  command: string;
+}
+
+/** A failed edit, write, read, search or listing whose job the shell may do next. */
+interface Pending {
+  id: string;
+  name: string;
+  ordinal: number;
+  /** The environment caused the failure (see {@link environmentCause}). */
+  caused: boolean;
+  excerpt: Excerpt;
 }
 
 /**
- * Failed calls the environment caused, with the cause: a rejection, interrupt or timeout control between
- * the call and the next call, a timed-out command, a result saying the user rejected or cancelled it, or a
- * guard refusing the agent's own invalid input (an edit that would break the file's syntax).
+ * What in the environment caused a failed call, if anything: a rejection, interrupt or timeout control
+ * between the call and the next call, a timed-out command, a result saying the user rejected or cancelled
+ * it, or a guard refusing the agent's own invalid input (an edit that would break the file's syntax).
  */
-function environmentCauses(view: TrajectoryView): Map<CallView, string> {
-  const out = failedBeforeControl(view, /^(rejection|interrupt|timeout)$/);
-  for (const c of view.calls) {
-    if (!c.failed || out.has(c)) continue;
-    const output = c.result?.output ?? "";
-    if (c.command?.timedOut) out.set(c, "timeout");
-    else if (USER_STOPPED.test(output) || /\btimed out\b/i.test(output)) out.set(c, "rejection");
-    else if (GUARD.test(c.result?.output ?? "")) out.set(c, "guard");
-  }
-  return out;
+function environmentCause(c: CallView): string | undefined {
+  if (!c.failed) return undefined;
+  const control = controlAfter(c, /^(rejection|interrupt|timeout)$/);
+  if (control) return control;
+  const output = c.result?.output ?? "";
+  if (c.command?.timedOut) return "timeout";
+  // No rejection or interrupt control here: stopped by the user is the result saying so (USER_STOPPED).
+  if (stoppedByUser(c) || /\btimed out\b/i.test(output)) return "rejection";
+  if (GUARD.test(output)) return "guard";
+  return undefined;
 }
+
+/** Kinds of failed calls whose job a shell command may do instead. */
+const WAITS_FOR_WORKAROUND = new Set(["edit", "write", "read", "search", "list"]);
 
 /** A guard refusing the agent's own invalid input (SWE-agent's lint check on edits): the tool works. */
 const GUARD = /proposed edit has introduced new syntax error|\bE999 SyntaxError\b/i;
@@ -199,12 +271,12 @@ const SCRIPTED_EDIT = /\b(python[\d.]*\s+-c|node\s+-e|perl\s+-|ruby\s+-e)/;
 /** Failed tool calls whose job this shell call does instead. */
 function workarounds(
   s: CallView,
-  pendingWrite: FileMap<CallView>,
-  pendingRead: FileMap<CallView>,
-  pendingSearch: CallView | undefined,
-  pendingList: CallView | undefined,
-): CallView[] {
-  const out = new Set<CallView>();
+  pendingWrite: FileMap<Pending>,
+  pendingRead: FileMap<Pending>,
+  pendingSearch: Pending | undefined,
+  pendingList: Pending | undefined,
+): Pending[] {
+  const out = new Set<Pending>();
   const files = shellFiles(s.commandText);
   const segments = shellSegments(s.commandText);
   const written = [...files.writes];

@@ -1,9 +1,12 @@
+import type { MessageEvent, ToolResultEvent } from "../../core/trajectory.ts";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
+import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, shellSegments, writesOf } from "./paths.ts";
-import { distinctiveTokens } from "./tokens.ts";
-import type { CallView, TrajectoryView } from "./view.ts";
+import { termHash } from "./terms.ts";
+import { STOP, scanWordSpans } from "./tokens.ts";
+import type { CallView } from "./view.ts";
 
 /**
  * Wrapper Workflow (ProcCtrlBench App. A.3): pass-through structure without operational benefit. Three
@@ -26,61 +29,159 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * with the benefit found: a timeout, `set -e`/`pipefail`/`-e`, environment setup (`export`, `env`,
  * assignments, `source`, a login shell), retries, logging (`tee`, a redirect to a log), or a `cd` first.
  *
- * Complexity: O(n + total text) — one pass over calls with a file map of written scripts, one merge of
- * calls with assistant messages.
+ * Complexity: O(n + total text) — one pass over the stream; state: the scripts written (a file map: each
+ * with its write call's excerpt, its run count and first run), and the sub-agent reports awaiting the next
+ * assistant message (their terms hashed; at most {@link MAX_PENDING}).
  */
-export const wrapperWorkflow: Detector = {
-  defect: "wrapper-workflow",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const record = (instance: DefectInstance, reason: string | undefined) => {
-      if (reason) exempted.push({ ...instance, reason });
-      else instances.push(instance);
-    };
-    instances.push(...relayedDelegations(view));
-
-    const scripts = new FileMap<{ write: CallView; command: string; reason?: string; runs: CallView[] }>();
-    for (const c of view.calls) {
+export const wrapperWorkflow = streaming("wrapper-workflow", () => {
+  const relayed: DefectInstance[] = [];
+  const instances: DefectInstance[] = [];
+  const exempted: ExemptedInstance[] = [];
+  const record = (instance: DefectInstance, reason: string | undefined) => {
+    if (reason) exempted.push({ ...instance, reason });
+    else instances.push(instance);
+  };
+  // Delegations whose report awaits the next assistant message (bounded: see MAX_PENDING).
+  const pending: Delegation[] = [];
+  const scripts = new FileMap<Script>();
+  return {
+    push(at, e, c) {
+      if (e.type === "message" && e.role === "assistant") relay(at, e);
+      if (e.type !== "tool_call" || !c) return;
+      if (c.kind === "delegate" && c.result) delegation(c, c.result);
       if (c.kind === "shell") {
-        const nested = nestedShell(c.commandText);
+        const segments = shellSegments(c.commandText);
+        const nested = nestedShell(segments);
         if (nested)
           record(
             {
               events: [c.call.id],
               note: `${c.call.id} wraps one plain command in a nested shell: \`${short(c.commandText)}\``,
               weight: 1,
+              excerpts: [excerptOf(c.call)],
             },
             nested.reason,
           );
-        for (const words of shellSegments(c.commandText)) {
+        // Runs matter only for scripts written before.
+        for (const words of scripts.size ? segments : []) {
           const target = scriptRun(words);
-          if (target) scripts.get(target)?.runs.push(c);
+          const s = target ? scripts.get(target) : undefined;
+          if (s && !s.runs++) s.run = { id: c.call.id, excerpt: excerptOf(c.call) };
         }
       }
-      if (c.failed) continue;
+      if (c.failed) return;
       const written = c.kind === "write" ? scriptContent(c) : undefined;
-      for (const path of writesOf(c)) scripts.delete(path);
+      if (scripts.size) for (const path of writesOf(c)) scripts.delete(path);
       if (written !== undefined && c.paths[0]) {
         const one = singleCommand(written);
-        if (one) scripts.set(c.paths[0], { write: c, runs: [], ...one });
+        if (one)
+          scripts.set(c.paths[0], {
+            write: { id: c.call.id, excerpt: excerptOf(c.call) },
+            path: c.paths[0],
+            runs: 0,
+            ...one,
+          });
       }
-    }
-    for (const { value: s } of scripts.entries()) {
-      const run = s.runs[0];
-      if (s.runs.length !== 1 || !run) continue;
-      record(
-        {
-          events: [s.write.call.id, run.call.id],
-          note: `${s.write.call.id} wrote ${s.write.paths[0]} holding one command (\`${short(s.command)}\`), run once by ${run.call.id}`,
+    },
+    finish() {
+      for (const { value: s } of scripts.entries()) {
+        const run = s.run;
+        if (s.runs !== 1 || !run) continue;
+        record(
+          {
+            events: [s.write.id, run.id],
+            note: `${s.write.id} wrote ${s.path} holding one command (\`${short(s.command)}\`), run once by ${run.id}`,
+            weight: 1,
+            excerpts: [s.write.excerpt, run.excerpt],
+          },
+          s.reason,
+        );
+      }
+      return makeFinding("wrapper-workflow", [...relayed, ...instances], exempted);
+    },
+  };
+
+  /** A delegation with a report long and distinctive enough to judge: pending until the next assistant message. */
+  function delegation(c: CallView, result: ToolResultEvent): void {
+    const report = result.output;
+    if (report.length < MIN_REPORT_CHARS) return;
+    const tokens = termSet(report);
+    if (tokens.size < 10) return;
+    if (pending.length >= MAX_PENDING) pending.shift();
+    pending.push({
+      resultAt: c.resultAt,
+      events: [c.call.id, result.id],
+      excerpts: [excerptOf(c.call), excerptOf(result)],
+      length: report.length,
+      tokens,
+    });
+  }
+
+  /** The assistant message at `at` is the next one after every pending report that came back before it. */
+  function relay(at: number, next: MessageEvent): void {
+    if (!pending.some((d) => d.resultAt < at)) return;
+    const due = pending.filter((d) => d.resultAt < at).sort((a, b) => a.resultAt - b.resultAt);
+    const kept = pending.filter((d) => d.resultAt >= at);
+    pending.length = 0;
+    pending.push(...kept);
+    let said: Set<number> | undefined;
+    for (const d of due) {
+      if (next.text.length > RELAY_LENGTH * d.length) continue;
+      said ??= termSet(next.text);
+      let shared = 0;
+      for (const t of d.tokens) if (said.has(t)) shared++;
+      const overlap = shared / d.tokens.size;
+      if (overlap >= RELAY_OVERLAP)
+        relayed.push({
+          events: [...d.events, next.id],
+          note: `${next.id} relays the report of sub-agent call ${d.events[0]} (${Math.round(overlap * 100)}% of its terms, ${next.text.length} vs ${d.length} characters)`,
           weight: 1,
-        },
-        s.reason,
-      );
+          excerpts: [...d.excerpts, excerptOf(next)],
+        });
     }
-    return makeFinding("wrapper-workflow", instances, exempted);
-  },
-};
+  }
+});
+
+/** A judged sub-agent report awaiting the next assistant message. */
+interface Delegation {
+  resultAt: number;
+  /** The delegation call and its result. */
+  events: string[];
+  excerpts: Excerpt[];
+  /** The report's length. */
+  length: number;
+  /** Its distinctive terms, hashed. */
+  tokens: Set<number>;
+}
+
+/** A script file written whole holding one command, with how often it was run since. */
+interface Script {
+  write: { id: string; excerpt: Excerpt };
+  path: string;
+  command: string;
+  reason?: string;
+  runs: number;
+  run?: { id: string; excerpt: Excerpt };
+}
+
+/**
+ * Reports kept waiting for the next assistant message at most: past this many, the oldest is dropped
+ * unjudged (a log would need this many sub-agent reports with no assistant message in between).
+ */
+const MAX_PENDING = 256;
+
+const STOP_HASHES = new Set([...STOP].map(termHash));
+
+/** The distinctive tokens of a text ({@link distinctiveTokens}, uncapped), hashed. */
+function termSet(text: string): Set<number> {
+  const out = new Set<number>();
+  scanWordSpans(text, (i, j) => {
+    const h = termHash(text.slice(i, j));
+    if (!STOP_HASHES.has(h)) out.add(h);
+    return true;
+  });
+  return out;
+}
 
 /** Share of a sub-agent report's distinctive tokens the next assistant message must repeat to relay it. */
 export const RELAY_OVERLAP = 0.8;
@@ -90,35 +191,6 @@ export const RELAY_LENGTH = 1.5;
 
 /** Reports shorter than this are not judged: passing on a one-liner is no wrapper. */
 export const MIN_REPORT_CHARS = 200;
-
-function relayedDelegations(view: TrajectoryView): DefectInstance[] {
-  const out: DefectInstance[] = [];
-  const assistant = view.messages.filter((m) => m.event.role === "assistant");
-  let m = 0;
-  const delegations = view.calls
-    .filter((c) => c.kind === "delegate" && c.result)
-    .sort((a, b) => a.resultAt - b.resultAt);
-  for (const c of delegations) {
-    const report = c.result?.output ?? "";
-    while (m < assistant.length && (assistant[m]?.at ?? Infinity) < c.resultAt) m++;
-    const next = assistant[m]?.event;
-    if (!next || report.length < MIN_REPORT_CHARS || next.text.length > RELAY_LENGTH * report.length)
-      continue;
-    const reportTokens = new Set(distinctiveTokens(report, Number.POSITIVE_INFINITY));
-    if (reportTokens.size < 10) continue;
-    const said = new Set(distinctiveTokens(next.text, Number.POSITIVE_INFINITY));
-    let shared = 0;
-    for (const t of reportTokens) if (said.has(t)) shared++;
-    const overlap = shared / reportTokens.size;
-    if (overlap >= RELAY_OVERLAP)
-      out.push({
-        events: [c.call.id, c.result?.id ?? c.call.id, next.id],
-        note: `${next.id} relays the report of sub-agent call ${c.call.id} (${Math.round(overlap * 100)}% of its terms, ${next.text.length} vs ${report.length} characters)`,
-        weight: 1,
-      });
-  }
-  return out;
-}
 
 /** The text a write call puts in its file, when the input carries it. */
 function scriptContent(c: CallView): string | undefined {
@@ -163,11 +235,11 @@ function singleCommand(content: string): { command: string; reason?: string } | 
 }
 
 /**
- * `bash -c "<one plain command>"` nesting in a command line, or undefined. A plain command is one simple
- * command with no pipes, lists or redirections; the wrapper's benefit, if any, is the exemption reason.
+ * `bash -c "<one plain command>"` nesting in a command line (its {@link shellSegments}), or undefined. A
+ * plain command is one simple command with no pipes, lists or redirections; the wrapper's benefit, if any,
+ * is the exemption reason.
  */
-function nestedShell(command: string): { reason?: string } | undefined {
-  const segments = shellSegments(command);
+function nestedShell(segments: string[][]): { reason?: string } | undefined {
   const at = segments.findIndex((words) => shellIndex(words) >= 0);
   const words = segments[at];
   if (!words) return undefined;
