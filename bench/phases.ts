@@ -3,6 +3,9 @@
  * that phase alone), imports and scores a file, and prints one JSON line `{ms, maxRssMB, ...}`.
  */
 import { spawnSync } from "node:child_process";
+// Loaded before any phase starts its clock: a bare parse loads nothing either.
+import { importTrajectories, streamTrajectory } from "../src/score/import/index.ts";
+import { scoreTrajectory, TrajectoryScorer } from "../src/score/scorecard.ts";
 
 /** A phase's measurement. */
 export type PhaseResult = { ms: number; maxRssMB: number } & Record<string, unknown>;
@@ -17,10 +20,17 @@ export function measurePhase(script: string, phase: string, file: string): Phase
   return JSON.parse(r.stdout.trim().split("\n").at(-1) ?? "{}");
 }
 
-/** Child side of the `score` phase: Gauntlet's importer, all 11 detectors and the scorecard over `file`. */
+/**
+ * Child side of the `score` phase: Gauntlet's importer, all 11 detectors and the scorecard over `file`, as
+ * `gauntlet score` runs them (streamed as read when the format allows).
+ */
 export async function scoreFile(file: string): Promise<{ events: number; flagged: number }> {
-  const { importTrajectories } = await import("../src/score/import/index.ts");
-  const { scoreTrajectory } = await import("../src/score/scorecard.ts");
+  const scorer = new TrajectoryScorer();
+  const streamed = await streamTrajectory(file, undefined, (e) => scorer.push(e));
+  if (streamed) {
+    const { card } = scorer.finish(streamed);
+    return { events: card.trajectory.events, flagged: card.findings.filter((f) => f.band !== "none").length };
+  }
   let events = 0;
   let flagged = 0;
   for (const t of await importTrajectories(file)) {

@@ -2,21 +2,73 @@ import { appendFileSync, lstatSync, readdirSync, realpathSync, statSync, writeFi
 import path from "node:path";
 import { GauntletError, InputError } from "../core/errors.ts";
 import { makeDirectory } from "../core/paths.ts";
+import type { TrajectoryEvent } from "../core/trajectory.ts";
 import type { CalibrationModel } from "./calibrate/model.ts";
 import { compareGroups, type GroupKey } from "./compare.ts";
 import { isTrajectoryLabelsFile } from "./eval.ts";
 import { detectFormat } from "./import/detect.ts";
-import { importTrajectories } from "./import/index.ts";
+import { type ImportedTrajectory, importTrajectories, streamTrajectory } from "./import/index.ts";
 import { instanceIdOf, isOutcomeReport, loadOutcomeLabels } from "./import/outcome-labels.ts";
 import { renderScoreMarkdown, type ScoreReport } from "./report.ts";
 import { renderScoreHtml } from "./report-html.ts";
-import { type Scorecard, scoreTrajectory } from "./scorecard.ts";
+import { type Scorecard, TrajectoryScorer } from "./scorecard.ts";
 
 /**
  * `gauntlet score` as a library call (ProcCtrlBench §3.1 end to end): collect log files, import each
  * (format auto-detected), detect, calibrate, score, group — one file at a time, so memory holds one
  * trajectory plus the compact scorecards.
  */
+
+/** What scoring one trajectory kept while reading it: the scorer, and what the checks below need. */
+interface Reader {
+  scorer: TrajectoryScorer;
+  events: number;
+  /** A tool call or message was mapped. */
+  mapped: boolean;
+  /** First and last 3 events (to tell copies of one log apart). */
+  head: TrajectoryEvent[];
+  tail: TrajectoryEvent[];
+  push(e: TrajectoryEvent): void;
+}
+
+function reader(): Reader {
+  const r: Reader = {
+    scorer: new TrajectoryScorer(),
+    events: 0,
+    mapped: false,
+    head: [],
+    tail: [],
+    push(e) {
+      r.events++;
+      r.mapped ||= e.type === "tool_call" || e.type === "message";
+      if (r.head.length < 3) r.head.push(e);
+      else {
+        r.tail.push(e);
+        if (r.tail.length > 3) r.tail.shift();
+      }
+      r.scorer.push(e);
+    },
+  };
+  return r;
+}
+
+/**
+ * Import a file and feed its trajectories to scorers: streamed as read for the formats that allow it (a log
+ * of any size in flat memory), else imported whole and then fed.
+ */
+async function readAndDetect(
+  file: string,
+  format?: string,
+): Promise<{ t: ImportedTrajectory; reader: Reader }[]> {
+  const one = reader();
+  const t = await streamTrajectory(file, format, (e) => one.push(e));
+  if (t) return [{ t, reader: one }];
+  return (await importTrajectories(file, format)).map((t) => {
+    const r = reader();
+    for (const e of t.events) r.push(e);
+    return { t, reader: r };
+  });
+}
 
 /** File extensions a directory walk considers. */
 const LOG_EXTENSIONS = /\.(jsonl|json|ndjson|traj|eval|log|txt)$/i;
@@ -161,10 +213,10 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
   const scoredFrom = new Map<string, string>(); // trajectory id, format and event count → the file it came from
   for (const [i, file] of files.entries()) {
     try {
-      const trajectories = await importTrajectories(file, options.format);
-      for (const t of trajectories) {
+      const trajectories = await readAndDetect(file, options.format);
+      for (const { t, reader } of trajectories) {
         const first = t.skipped[0];
-        if (t.events.length === 0 && first) {
+        if (reader.events === 0 && first) {
           // Nothing readable at all: the wrong format (forced or misdetected), not an empty session.
           failed.push({
             file,
@@ -172,21 +224,21 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
           });
           continue;
         }
-        if (options.format && !t.events.some((e) => e.type === "tool_call" || e.type === "message")) {
+        if (options.format && !reader.mapped) {
           // A forced format that parses but maps nothing: say so instead of scoring an empty trajectory.
           const detected = detectedFormat(file);
           if (detected !== options.format) {
             failed.push({
               file,
-              error: `${file}: read as ${options.format}, nothing was mapped (${t.events.length} events)${detected ? `; it looks like ${detected}: drop --format` : ""}`,
+              error: `${file}: read as ${options.format}, nothing was mapped (${reader.events} events)${detected ? `; it looks like ${detected}: drop --format` : ""}`,
             });
             continue;
           }
         }
         // The same trajectory in two files (a log copied under another name) is scored once.
         // Same id, format, size, models, and the same first and last events (without provenance).
-        const ends = [...t.events.slice(0, 3), ...t.events.slice(-3)].map(({ raw: _raw, ...e }) => e);
-        const key = `${t.format}\0${t.id}\0${t.events.length}\0${t.lines}\0${t.models.join(",")}\0${JSON.stringify(ends)}`;
+        const ends = [...reader.head, ...reader.tail].map(({ raw: _raw, ...e }) => e);
+        const key = `${t.format}\0${t.id}\0${reader.events}\0${t.lines}\0${t.models.join(",")}\0${JSON.stringify(ends)}`;
         const earlier = scoredFrom.get(key);
         if (earlier && earlier !== file) {
           duplicates.push({ file, sameAs: earlier });
@@ -195,7 +247,7 @@ export async function scoreLogs(options: ScoreOptions): Promise<ScoreReport> {
         scoredFrom.set(key, file);
         const instance = instanceIdOf(t);
         const label = outcomes.get(t.id) ?? (instance ? outcomes.get(instance) : undefined);
-        const card = scoreTrajectory(t, {
+        const { card } = reader.scorer.finish(t, {
           ...(options.eta !== undefined ? { eta: options.eta } : {}),
           ...(options.calibration ? { calibration: options.calibration } : {}),
           ...(label !== undefined ? { outcome: label ? "resolved" : "unresolved" } : {}),

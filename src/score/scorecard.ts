@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { TrajectoryEvent } from "../core/trajectory.ts";
 import { type BandCuts, DEFAULT_BAND_CUTS, riskBand } from "./calibrate/bands.ts";
 import { type CalibrationModel, calibrateRisk } from "./calibrate/model.ts";
-import { CONTROL_ASPECTS, ControlMeasure, controlScore, measureControl } from "./control.ts";
+import {
+  CONTROL_ASPECTS,
+  ControlMeasure,
+  type ControlProfile,
+  controlScore,
+  startControl,
+} from "./control.ts";
 import {
   CATEGORIES,
   DEFECT_IDS,
@@ -13,7 +19,8 @@ import {
 } from "./defects.ts";
 import { describeEvent, excerptOf, type Excerpt as KeptExcerpt } from "./detect/evidence.ts";
 import { DETECTORS } from "./detect/index.ts";
-import { buildView } from "./detect/view.ts";
+import { ViewStream } from "./detect/stream.ts";
+import { buildView, type TrajectoryView } from "./detect/view.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
 
 /**
@@ -163,12 +170,69 @@ export function scoreWithFindings(
   t: ImportedTrajectory,
   options: ScorecardOptions = {},
 ): { card: Scorecard; raw: RawFinding[] } {
-  const view = buildView(t.events);
-  const raw = DETECTORS.map((d) => d.detect(view));
+  const scorer = new TrajectoryScorer();
+  for (const e of t.events) scorer.push(e);
+  return scorer.finish(t, options);
+}
+
+/**
+ * The scorecard of a trajectory read as a stream of events (ProcCtrlBench §3.1 over a log of any size):
+ * every detector and the control measures read each event once as it is pushed ({@link ViewStream}), and
+ * only what they remember is kept — not the events. `finish` then scores as {@link scoreWithFindings}
+ * does. A detector that cannot read a stream (none, once all are ported) makes the scorer keep the events
+ * and run it on them at the end.
+ */
+export class TrajectoryScorer {
+  private readonly detectors = DETECTORS.map((d) => ({ d, online: d.start?.() }));
+  private readonly control = startControl();
+  private readonly stream: ViewStream;
+  /** Kept only for detectors that cannot read the stream. */
+  private readonly kept: TrajectoryEvent[] | undefined;
+  /** Events pushed. */
+  events = 0;
+
+  constructor() {
+    this.stream = new ViewStream([
+      ...this.detectors.flatMap((x) => (x.online ? [x.online] : [])),
+      this.control,
+    ]);
+    this.kept = this.detectors.some((x) => !x.online) ? [] : undefined;
+  }
+
+  /** Read the next event. */
+  push(e: TrajectoryEvent): void {
+    this.events++;
+    this.kept?.push(e);
+    this.stream.push(e);
+  }
+
+  /**
+   * Score: `t` gives the trajectory's metadata (its `events` are not read; pass `[]` when they were pushed
+   * and not kept).
+   */
+  finish(t: ImportedTrajectory, options: ScorecardOptions = {}): { card: Scorecard; raw: RawFinding[] } {
+    this.stream.end();
+    const view = this.kept ? buildView(this.kept) : undefined;
+    const raw = this.detectors.map(({ d, online }) =>
+      online ? online.finish() : d.detect(view as NonNullable<typeof view>),
+    );
+    return scoreCard(t, raw, this.control.finish(), this.stream.calls, this.events, view, options);
+  }
+}
+
+function scoreCard(
+  t: ImportedTrajectory,
+  raw: RawFinding[],
+  control: ControlProfile,
+  toolCalls: number,
+  events: number,
+  view: TrajectoryView | undefined,
+  options: ScorecardOptions,
+): { card: Scorecard; raw: RawFinding[] } {
   const eta = options.eta ?? DEFAULT_ETA;
   const findings = DEFECT_IDS.flatMap((id) => {
     const f = raw.find((r) => r.defect === id);
-    return f ? [toFinding(f, t.events, view.position, options)] : [];
+    return f ? [toFinding(f, view, options)] : [];
   });
   // Quality counts the risk the evidence adds over a clean log's floor (the risk at raw score 0, a base
   // rate): a trajectory where nothing is found scores 100, not 100 × (1 − base rate).
@@ -182,9 +246,8 @@ export function scoreWithFindings(
       return [c, round(100 * (1 - (risks.length ? mean(risks) : 0)))];
     }),
   ) as Record<DefectCategory, number | null>;
-  const assessed = view.calls.length > 0;
+  const assessed = toolCalls > 0;
   const processQuality = assessed ? round(mean(CATEGORIES.map((c) => dimensions[c] ?? 0))) : null;
-  const control = measureControl(view);
   const c = controlScore(control);
   const controlPreservation = c === null ? null : round(100 * c);
   if (!assessed) for (const cat of CATEGORIES) dimensions[cat] = null;
@@ -195,8 +258,8 @@ export function scoreWithFindings(
       format: t.format,
       agent: t.agent,
       models: t.models,
-      events: t.events.length,
-      toolCalls: view.calls.length,
+      events,
+      toolCalls,
       lines: t.lines,
       skipped: t.skipped.slice(0, MAX_SKIPPED_LISTED),
       skippedCount: t.skipped.length,
@@ -224,8 +287,7 @@ export function scoreWithFindings(
 
 function toFinding(
   f: RawFinding,
-  events: readonly TrajectoryEvent[],
-  position: ReadonlyMap<string, number>,
+  view: TrajectoryView | undefined,
   options: ScorecardOptions,
 ): DefectFinding {
   const type = DEFECTS[f.defect];
@@ -233,7 +295,8 @@ function toFinding(
   const excerpt = (id: string, kept: readonly KeptExcerpt[] | undefined) => {
     const found = kept?.find((x) => x.event === id);
     if (found) return found;
-    const e = events[position.get(id) ?? -1];
+    // Detectors reading the stream keep their excerpts; a batch detector's events are at hand.
+    const e = view?.events[view.position.get(id) ?? -1];
     return e ? excerptOf(e) : { event: id, text: describeEvent(undefined) };
   };
   return {

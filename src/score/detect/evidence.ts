@@ -34,15 +34,27 @@ export function excerptsOf(...events: (TrajectoryEvent | undefined)[]): Excerpt[
 /** Characters of a text read before collapsing whitespace: enough for 200, unless it is mostly spaces. */
 const PREFIX = 600;
 
+/** The clipped text when the first {@link PREFIX} characters decide it, else undefined. */
+function clipByPrefix(s: string): string | undefined {
+  if (s.length <= PREFIX) return undefined;
+  // Past 201 characters (no two spaces in a row) the whole text is longer than 200 too.
+  const one = s.slice(0, PREFIX).replace(/\s+/g, " ").trimStart();
+  return one.length > 201 ? `${one.slice(0, 197)}...` : undefined;
+}
+
 /** A text on one line (whitespace runs collapsed, trimmed), cut to 200 characters with `...`. */
 function clip(s: string): string {
-  if (s.length > PREFIX) {
-    // Past 201 characters (no two spaces in a row) the whole text is longer than 200 too.
-    const one = s.slice(0, PREFIX).replace(/\s+/g, " ").trimStart();
-    if (one.length > 201) return `${one.slice(0, 197)}...`;
-  }
+  const byPrefix = clipByPrefix(s);
+  if (byPrefix !== undefined) return byPrefix;
   const one = s.replace(/\s+/g, " ").trim();
   return one.length > 200 ? `${one.slice(0, 197)}...` : one;
+}
+
+/** JSON with every string cut to {@link PREFIX} characters: the same first PREFIX characters as the whole. */
+function jsonStart(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    typeof v === "string" && v.length > PREFIX ? v.slice(0, PREFIX) : v,
+  );
 }
 
 /** One line describing an event, ≤ 200 characters (evidence excerpts in reports). */
@@ -52,7 +64,11 @@ export function describeEvent(e: TrajectoryEvent | undefined): string {
     case "message":
       return clip(`${e.role}: ${e.text}`);
     case "tool_call":
-      return clip(`call ${e.name} ${JSON.stringify(e.input ?? {})}`);
+      // A large input (a whole file written) is not serialised whole for 200 characters of it.
+      return (
+        clipByPrefix(`call ${e.name} ${jsonStart(e.input ?? {})}`) ??
+        clip(`call ${e.name} ${JSON.stringify(e.input ?? {})}`)
+      );
     case "tool_result":
       return clip(`${e.isError ? "error" : "result"}: ${e.output}`);
     case "command":

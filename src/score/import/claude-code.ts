@@ -1,6 +1,7 @@
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readRecords } from "./read-lines.ts";
@@ -52,7 +53,11 @@ function textOf(content: unknown): string {
  * Import one Claude Code log (session JSONL or stream-json; the difference is in field names only).
  * @throws the file system's error for an unreadable file
  */
-export async function importClaudeCode(file: string, format: string): Promise<ImportedTrajectory> {
+export async function importClaudeCode(
+  file: string,
+  format: string,
+  onEvent?: (e: TrajectoryEvent) => void,
+): Promise<ImportedTrajectory> {
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
   const calls = new Map<string, { id: string; name: string; input: Json }>();
@@ -63,6 +68,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
   const read = { lines: 0 };
 
   const sink = new EventSink(file);
+  sink.onEvent = onEvent;
   const events = sink.events;
   const add = sink.add.bind(sink);
   const relative = (p: string) =>
@@ -112,7 +118,7 @@ export async function importClaudeCode(file: string, format: string): Promise<Im
             line,
             parent,
           );
-          const event = events.at(-1) as { input?: unknown };
+          const event = sink.last as { input?: unknown };
           calls.set(own(str(block.id)), { id, name: own(str(block.name)), input: obj(event.input) });
           last = id;
         }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { unwrapShell } from "../../agents/coding/codex.ts";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import { EventSink, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readRecords } from "./read-lines.ts";
@@ -49,7 +50,11 @@ function outputOf(raw: unknown): { text: string; exitCode: number | null } {
  * Import one Codex log (rollout or exec --json).
  * @throws the file system's error for an unreadable file
  */
-export async function importCodex(file: string, format: string): Promise<ImportedTrajectory> {
+export async function importCodex(
+  file: string,
+  format: string,
+  onEvent?: (e: TrajectoryEvent) => void,
+): Promise<ImportedTrajectory> {
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
   const calls = new Map<string, { id: string; name: string; args: unknown }>();
@@ -57,6 +62,7 @@ export async function importCodex(file: string, format: string): Promise<Importe
   const read = { lines: 0 };
   let lastTotal = { input: 0, output: 0 };
   const sink = new EventSink(file);
+  sink.onEvent = onEvent;
   const events = sink.events;
   const add = sink.add.bind(sink);
 
@@ -105,7 +111,7 @@ export async function importCodex(file: string, format: string): Promise<Importe
         calls.set(own(callId), {
           id,
           name: own(name),
-          args: (sink.events.at(-1) as { input?: unknown }).input,
+          args: (sink.last as { input?: unknown }).input,
         });
       } else if (kind === "function_call_output" || kind === "custom_tool_call_output") {
         const callId = str(p.call_id);

@@ -9,7 +9,23 @@ import type { UnmappedRecords } from "./imported.ts";
  * bytes of the log.
  */
 export class EventSink {
+  /** The events added, unless they are handed to {@link onEvent} instead. */
   readonly events: TrajectoryEvent[] = [];
+
+  /**
+   * When set, each event is handed to it as it is added and not kept in {@link events}: a log of any size
+   * is read in memory that follows what the reader keeps (see `streamTrajectory`).
+   */
+  onEvent: ((e: TrajectoryEvent) => void) | undefined;
+
+  /** The last event added. */
+  last: TrajectoryEvent | undefined;
+
+  /** The last event added that is not a `usage` event. */
+  lastNotUsage: TrajectoryEvent | undefined;
+
+  /** Events added. */
+  count = 0;
 
   /**
    * Index of the record being mapped in a whole-document format (see `RawRef.index`); importers of such
@@ -42,10 +58,10 @@ export class EventSink {
    * @param parent ids of events this one depends on (omitted when empty)
    */
   add(draft: EventDraft, line?: number, parent?: string[]): string {
-    const id = `e${this.events.length + 1}`;
+    const id = `e${++this.count}`;
     capTexts(draft);
     ownStrings(draft as unknown as Record<string, unknown>);
-    this.events.push({
+    const event = {
       ...draft,
       id,
       raw: {
@@ -59,7 +75,11 @@ export class EventSink {
               : {}),
       },
       ...(parent?.length ? { parent } : {}),
-    } as TrajectoryEvent);
+    } as TrajectoryEvent;
+    this.last = event;
+    if (event.type !== "usage") this.lastNotUsage = event;
+    if (this.onEvent) this.onEvent(event);
+    else this.events.push(event);
     return id;
   }
 }

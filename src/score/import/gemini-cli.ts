@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { InputError } from "../../core/errors.ts";
 import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import { contentText } from "./content-text.ts";
 import { EventSink } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
@@ -51,7 +52,7 @@ class GeminiMapper extends EventSink {
     else if (type === "error") this.add({ ...base, type: "control", kind: "error", detail: text }, line);
     else if (type === "info" && /cancel|interrupt/i.test(text)) {
       // The CLI's "Request cancelled." right after a call cancelled while it ran is that same interrupt.
-      const last = this.events.findLast((e) => e.type !== "usage");
+      const last = this.lastNotUsage;
       if (!(last?.type === "control" && last.kind === "interrupt"))
         this.add({ ...base, type: "control", kind: "interrupt", detail: text }, line);
     }
@@ -132,8 +133,13 @@ class GeminiMapper extends EventSink {
  * Import one Gemini CLI session log (`.json` document or `.jsonl` records).
  * @throws the file system's error for an unreadable file
  */
-export async function importGeminiCli(file: string, format: string): Promise<ImportedTrajectory> {
+export async function importGeminiCli(
+  file: string,
+  format: string,
+  onEvent?: (e: TrajectoryEvent) => void,
+): Promise<ImportedTrajectory> {
   const mapper = new GeminiMapper(file);
+  mapper.onEvent = onEvent;
   const skipped: ImportedTrajectory["skipped"] = [];
   let lines = 0;
   if (format === "gemini-cli-json") {

@@ -1,4 +1,5 @@
 import { InputError } from "../../core/errors.ts";
+import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import { importAtif } from "./atif.ts";
 import { importClaudeCode } from "./claude-code.ts";
 import { importCodex } from "./codex.ts";
@@ -10,7 +11,7 @@ import { importInspect } from "./inspect.ts";
 import { importMiniSweAgent } from "./mini-swe-agent.ts";
 import { importOpenHands } from "./openhands.ts";
 import { importOtel } from "./otel.ts";
-import { withShellWrites } from "./shell-writes.ts";
+import { ShellWrites, withShellWrites } from "./shell-writes.ts";
 import { importSweAgent } from "./swe-agent.ts";
 
 export { AtifDocument, exportAtif } from "./atif-export.ts";
@@ -50,14 +51,54 @@ export async function importTrajectories(file: string, format?: string): Promise
   return (await importAs(file, format)).map(withShellWrites);
 }
 
-async function importAs(file: string, format?: string): Promise<ImportedTrajectory[]> {
+/** Formats {@link streamTrajectory} reads as a stream: one trajectory per file, events handed on as read. */
+export const STREAMED_FORMATS: ReadonlySet<TrajectoryFormat> = new Set([
+  "claude-code-jsonl",
+  "claude-code-stream-json",
+  "codex-rollout",
+  "codex-exec-json",
+  "gemini-cli-json",
+  "gemini-cli-jsonl",
+]);
+
+/**
+ * Import a one-trajectory log as a stream: each event (derived shell writes included, see
+ * `ShellWrites`) goes to `onEvent` as it is read and is not kept, so memory stays flat at any log size.
+ * Returns the trajectory's metadata with `events: []`, or undefined when the format is not one of
+ * {@link STREAMED_FORMATS} (import it with {@link importTrajectories}).
+ * @throws InputError for an unknown format or an unreadable file
+ */
+export async function streamTrajectory(
+  file: string,
+  format: string | undefined,
+  onEvent: (e: TrajectoryEvent) => void,
+): Promise<ImportedTrajectory | undefined> {
+  const chosen = checkFormat(format) ?? detectFormat(file);
+  if (!STREAMED_FORMATS.has(chosen)) return undefined;
+  const writes = new ShellWrites(onEvent);
+  const importer = chosen.startsWith("claude")
+    ? importClaudeCode
+    : chosen.startsWith("codex")
+      ? importCodex
+      : importGeminiCli;
+  const t = await importer(file, chosen, (e) => writes.push(e));
+  writes.end();
+  return t;
+}
+
+/** The format asked for, checked. @throws InputError when unknown */
+function checkFormat(format: string | undefined): TrajectoryFormat | undefined {
   if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
     throw new InputError(
       { field: "--format" },
       `unknown format "${format}"`,
       `use one of: ${FORMATS.join(", ")}`,
     );
-  const chosen = (format as TrajectoryFormat | undefined) ?? detectFormat(file);
+  return format as TrajectoryFormat | undefined;
+}
+
+async function importAs(file: string, format?: string): Promise<ImportedTrajectory[]> {
+  const chosen = checkFormat(format) ?? detectFormat(file);
   switch (chosen) {
     // Agent-harness formats (OpenHands, SWE-agent, mini-swe-agent) go here.
     case "openhands-events":
