@@ -3,9 +3,6 @@
  * that phase alone), imports and scores a file, and prints one JSON line `{ms, maxRssMB, ...}`.
  */
 import { spawnSync } from "node:child_process";
-// Loaded before any phase starts its clock: a bare parse loads nothing either.
-import { importTrajectories, streamTrajectory } from "../src/score/import/index.ts";
-import { scoreTrajectory, TrajectoryScorer } from "../src/score/scorecard.ts";
 
 /** A phase's measurement. */
 export type PhaseResult = { ms: number; maxRssMB: number } & Record<string, unknown>;
@@ -21,10 +18,24 @@ export function measurePhase(script: string, phase: string, file: string): Phase
 }
 
 /**
- * Child side of the `score` phase: Gauntlet's importer, all 11 detectors and the scorecard over `file`, as
+ * The child side of the `score` phase, loaded:  Gauntlet's importer, all 11 detectors and the scorecard over `file`, as
  * `gauntlet score` runs them (streamed as read when the format allows).
  */
-export async function scoreFile(file: string): Promise<{ events: number; flagged: number }> {
+export async function loadScorer(): Promise<(file: string) => Promise<{ events: number; flagged: number }>> {
+  // Loaded before the phase starts its clock (a bare parse loads nothing either), and only in the score
+  // phase (so the bare parse's memory is not Gauntlet's modules).
+  const { importTrajectories, streamTrajectory } = await import("../src/score/import/index.ts");
+  const { scoreTrajectory, TrajectoryScorer } = await import("../src/score/scorecard.ts");
+  return (file) => scoreFile(file, importTrajectories, streamTrajectory, scoreTrajectory, TrajectoryScorer);
+}
+
+async function scoreFile(
+  file: string,
+  importTrajectories: typeof import("../src/score/import/index.ts").importTrajectories,
+  streamTrajectory: typeof import("../src/score/import/index.ts").streamTrajectory,
+  scoreTrajectory: typeof import("../src/score/scorecard.ts").scoreTrajectory,
+  TrajectoryScorer: typeof import("../src/score/scorecard.ts").TrajectoryScorer,
+): Promise<{ events: number; flagged: number }> {
   const scorer = new TrajectoryScorer();
   const streamed = await streamTrajectory(file, undefined, (e) => scorer.push(e));
   if (streamed) {

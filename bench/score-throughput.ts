@@ -16,7 +16,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { measurePhase, printPhase, scoreFile } from "./phases.ts";
+import { loadScorer, measurePhase, printPhase } from "./phases.ts";
 
 const MB = 1024 * 1024;
 
@@ -226,6 +226,7 @@ export async function generateGemini(file: string, bytes: number): Promise<void>
 
 /** Child phase: run one measurement and print `{ms, maxRssMB, ...}` as JSON. */
 async function child(phase: string, file: string): Promise<void> {
+  const scoreFile = phase === "score" ? await loadScorer() : undefined;
   const started = performance.now();
   let extra: Record<string, unknown> = {};
   if (phase === "parse-jsonl") {
@@ -245,7 +246,7 @@ async function child(phase: string, file: string): Promise<void> {
     ))
       if (v.value) messages++;
     extra = { messages };
-  } else extra = await scoreFile(file);
+  } else if (scoreFile) extra = await scoreFile(file);
   printPhase(started, extra);
 }
 
