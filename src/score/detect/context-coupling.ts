@@ -212,12 +212,17 @@ const MAX_LINES = 1 << 16;
 
 /**
  * Line keys → the first result quoting them, for the last `half` to `2 × half` distinct keys: two
- * generations of maps, the older dropped when the newer fills; a key found in the older moves to the newer.
+ * generations, the older dropped when the newer fills; a key found in the older moves to the newer. Each
+ * generation is an open-addressing table of typed arrays (at most half full), so indexing a line costs a
+ * hash probe and no allocation: every output line of a log passes through here.
  */
 class RecentLines {
-  private now = new Map<number, Source>();
-  private before = new Map<number, Source>();
-  constructor(private readonly half: number) {}
+  private now: Generation;
+  private before: Generation;
+  constructor(private readonly half: number) {
+    this.now = new Generation(half);
+    this.before = new Generation(half);
+  }
 
   get(key: number): Source | undefined {
     return this.now.get(key) ?? this.before.get(key);
@@ -225,7 +230,7 @@ class RecentLines {
 
   /** Whether the key is known; one known from the older generation moves to the newer. */
   refresh(key: number): boolean {
-    if (this.now.has(key)) return true;
+    if (this.now.get(key)) return true;
     const old = this.before.get(key);
     if (!old) return false;
     this.add(key, old);
@@ -236,8 +241,41 @@ class RecentLines {
     this.now.set(key, source);
     if (this.now.size >= this.half) {
       this.before = this.now;
-      this.now = new Map();
+      this.now = new Generation(this.half);
     }
+  }
+}
+
+/** One generation of {@link RecentLines}: keys (30-bit, stored + 1) with linear probing, sources by index. */
+class Generation {
+  size = 0;
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly sources: Source[] = [];
+  private readonly mask: number;
+  constructor(capacity: number) {
+    const slots = 2 ** Math.ceil(Math.log2(capacity * 2));
+    this.keys = new Int32Array(slots);
+    this.values = new Int32Array(slots);
+    this.mask = slots - 1;
+  }
+
+  get(key: number): Source | undefined {
+    for (let i = key & this.mask; ; i = (i + 1) & this.mask) {
+      const k = this.keys[i] as number;
+      if (k === 0) return undefined;
+      if (k === key + 1) return this.sources[this.values[i] as number];
+    }
+  }
+
+  /** Store a key not stored yet. */
+  set(key: number, source: Source): void {
+    if (this.sources.at(-1) !== source) this.sources.push(source);
+    let i = key & this.mask;
+    while (this.keys[i] !== 0) i = (i + 1) & this.mask;
+    this.keys[i] = key + 1;
+    this.values[i] = this.sources.length - 1;
+    this.size++;
   }
 }
 
