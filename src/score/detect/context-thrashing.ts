@@ -1,4 +1,5 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
 import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, readsOf } from "./paths.ts";
 import type { CallView } from "./view.ts";
@@ -30,11 +31,11 @@ export const contextThrashing = streaming("context-thrashing", () => {
   const instances: DefectInstance[] = [];
   const exempted: ExemptedInstance[] = [];
   let compactions = 0;
-  let lastCompaction: { id: string; asked: boolean } | undefined;
+  let lastCompaction: { id: string; asked: boolean; excerpt: Excerpt } | undefined;
   let lastMessage: { role: string; text: string } | undefined;
-  let episode: { id: string; compacted: boolean } | undefined;
+  let episode: { id: string; compacted: boolean; excerpt: Excerpt } | undefined;
   let activeSinceCompaction = true; // a message or tool event since the last compaction
-  const lastRead = new FileMap<{ id: string; epoch: number }>();
+  const lastRead = new FileMap<{ id: string; epoch: number; excerpt: Excerpt }>();
   return {
     push(_at, e, c) {
       if (e.type === "message") lastMessage = e;
@@ -48,21 +49,27 @@ export const contextThrashing = streaming("context-thrashing", () => {
         activeSinceCompaction = false;
         const asked = lastMessage?.role === "user" && ASKED.test(lastMessage.text);
         compactions++;
-        lastCompaction = { id: e.id, asked };
-        const instance = { events: [e.id], note: `context compacted at ${e.id}`, weight: 1 };
+        lastCompaction = { id: e.id, asked, excerpt: excerptOf(e) };
+        const instance = {
+          events: [e.id],
+          note: `context compacted at ${e.id}`,
+          weight: 1,
+          excerpts: [lastCompaction.excerpt],
+        };
         if (asked) exempted.push({ ...instance, reason: "compaction the user asked for (/compact)" });
         else instances.push(instance);
         if (episode) episode.compacted = true;
       }
       if (e.tokens === undefined || !e.window) return;
       const ratio = e.tokens / e.window;
-      if (!episode && ratio >= SATURATED) episode = { id: e.id, compacted: false };
+      if (!episode && ratio >= SATURATED) episode = { id: e.id, compacted: false, excerpt: excerptOf(e) };
       else if (episode && ratio < RELEASED) {
         if (!episode.compacted)
           instances.push({
             events: [episode.id, e.id],
             note: `context saturated (≥ ${SATURATED * 100}% of the window) at ${episode.id}, then dropped to ${Math.round(ratio * 100)}% at ${e.id}`,
             weight: 1,
+            excerpts: [episode.excerpt, excerptOf(e)],
           });
         episode = undefined;
       }
@@ -80,6 +87,7 @@ export const contextThrashing = streaming("context-thrashing", () => {
           events: [prev.id, lastCompaction.id, c.call.id],
           note: `${path} read at ${prev.id}, compacted away at ${lastCompaction.id}, read again at ${c.call.id}`,
           weight: 0.5,
+          excerpts: [prev.excerpt, lastCompaction.excerpt, excerptOf(c.call)],
         };
         if (lastCompaction.asked)
           exempted.push({
@@ -88,7 +96,7 @@ export const contextThrashing = streaming("context-thrashing", () => {
           });
         else instances.push(instance);
       }
-      lastRead.set(path, { id: c.call.id, epoch: compactions });
+      lastRead.set(path, { id: c.call.id, epoch: compactions, excerpt: excerptOf(c.call) });
     }
   }
 });

@@ -1,9 +1,11 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { duplicateStep, short } from "./duplicate-step.ts";
-import { type Detector, makeFinding } from "./finding.ts";
-import { partsAt, scanTerms, spell, type Terms } from "./terms.ts";
+import { duplicateSteps, short } from "./duplicate-step.ts";
+import { excerptsOf } from "./evidence.ts";
+import { isSpace, textHash } from "./file-reads.ts";
+import { type Detector, makeFinding, streaming } from "./finding.ts";
+import { partsAt, sharedTerms, spell } from "./terms.ts";
 import { inputText } from "./tokens.ts";
-import type { CallView, TrajectoryView } from "./view.ts";
+import type { CallView } from "./view.ts";
 
 /**
  * Dead Step (ProcCtrlBench App. A.2): an executed action with no downstream influence. Gauntlet judges
@@ -27,95 +29,198 @@ import type { CallView, TrajectoryView } from "./view.ts";
  * `.cursorrules`, memory files) — rules shape behaviour without being quoted (App. A.1); results the log
  * ends before anything could use (no assistant message or tool call after them: a cut-off log).
  *
- * Complexity: O(n · cap) — a forward pass records which tokens each judged result brings first and the
- * tokens of what the agent produced, a backward pass keeps the set of tokens used later; each text
- * contributes at most `cap` tokens.
+ * Complexity: O(n · cap) — one pass over the stream; each text contributes at most `cap` terms (shared
+ * scans, {@link sharedTerms}). Each judged result that brings new terms becomes a pending probe holding
+ * them (and their parts), resolved and dropped by the first later produced text that draws on one of them
+ * (a term → probes index); the rest are decided at the end. Calls are judged as they pass, after a private
+ * Duplicate Step machine ({@link duplicateSteps}) has said whether they are repeats. State: the terms seen
+ * ({@link TermSet}: exact up to {@link SEEN_EXACT} terms, then a 2²⁶-bit bitset that takes a new term for
+ * seen n / 2²⁶ of the time: 1.5% at a million terms), the calls judged whose result is still to come (calls
+ * in flight), the pending probes (results not drawn on yet: at the end, instances), and
+ * for artifacts the paths and names met (per file), the artifacts nothing used yet, and the distinct
+ * words of earlier user messages and write/edit inputs ({@link Words}, at most {@link MAX_WORD_CHARS}
+ * characters: past that, a name only later such texts mention is not seen there).
  */
-export const deadStep: Detector = {
-  defect: "dead-step",
-  detect(view) {
-    const instances: DefectInstance[] = [];
-    const exempted: ExemptedInstance[] = [];
-    const judged = new Map<number, CallView>(); // result position → call
-    const repeats = new Set(duplicateStep.detect(view).instances.map((i) => i.events[1]));
-    for (const c of view.calls)
-      if (c.result && !c.failed && isInformational(c) && !repeats.has(c.call.id)) judged.set(c.resultAt, c);
-    if (judged.size === 0)
-      return makeFinding("dead-step", [...noEffect(view), ...unusedArtifacts(view)], exempted);
-
-    // Forward: which terms each judged result brings first, and the terms of what the agent produced.
-    const seen = new Set<number>(); // term hashes
-    const fresh = new Map<number, { terms: number[]; parts: (readonly number[])[] }>(); // by result position
-    const produced: (Terms | undefined)[] = new Array(view.events.length);
-    view.events.forEach((e, at) => {
-      const text = textOf(e, "all");
-      if (!text) return;
-      const c = judged.get(at);
-      if (c?.result) {
-        const found = scanTerms(text, TOKENS_PER_TEXT, true);
-        const brought: { terms: number[]; parts: (readonly number[])[] } = { terms: [], parts: [] };
-        found.terms.forEach((t, k) => {
-          if (k >= TOKENS_PER_TEXT || seen.has(t)) return;
-          brought.terms.push(t);
-          brought.parts.push(partsAt(found, k));
-        });
-        fresh.set(at, brought);
-        for (const t of found.terms.slice(0, TOKENS_PER_TEXT)) seen.add(t);
+export const deadStep: Detector = streaming("dead-step", () => {
+  const exempted: ExemptedInstance[] = [];
+  const idle: DefectInstance[] = []; // actions with no effect
+  const repeats = duplicateSteps(false);
+  const seen = new TermSet();
+  const judged = new Set<CallView>(); // judged calls whose result is still to come: calls in flight
+  const probes = new Set<Probe>(); // pending, in the order of their results
+  const index = new Map<number, Probe | Probe[]>(); // term or part → the pending probes holding it
+  const artifacts = new Artifacts();
+  let lastProduced = -1; // position of the last text the agent produced
+  return {
+    push(at, e, c) {
+      const repeat = repeats.push(at, e, c);
+      if (e.type === "tool_call" && c) {
+        if (c.result && !c.failed && isInformational(c) && !repeat) judged.add(c);
+        const none = noEffect(c);
+        if (none) idle.push(none);
+        artifacts.call(c);
+      } else if (e.type === "message" && e.role === "user") artifacts.userText(e.text);
+      if (e.type !== "message" && e.type !== "tool_call" && e.type !== "tool_result") return;
+      const found = sharedTerms(e);
+      const n = Math.min(found.terms.length, TOKENS_PER_TEXT);
+      if (e.type === "tool_result" && c?.result === e && judged.delete(c)) {
+        // Which terms the judged result brings first.
+        const brought: number[] = [];
+        const held = new Set<number>();
+        for (let k = 0; k < n; k++) {
+          const t = found.terms[k] as number;
+          if (seen.has(t)) continue;
+          brought.push(t);
+          held.add(t);
+          for (const p of partsAt(found, k)) held.add(p);
+        }
+        for (let k = 0; k < n; k++) seen.add(found.terms[k] as number);
+        if (brought.length >= MIN_NEW) probe(at, c, brought, held);
         return;
       }
-      const used = textOf(e, "used") !== "";
-      const found = scanTerms(text, TOKENS_PER_TEXT, used);
-      for (const t of found.terms.slice(0, TOKENS_PER_TEXT)) seen.add(t);
-      if (used) produced[at] = found;
-    });
-    // Backward: terms (and their parts) the agent draws on after each position.
-    const usedLater = new Set<number>();
-    let anythingLater = false;
-    for (let at = view.events.length - 1; at >= 0; at--) {
-      const c = judged.get(at);
-      const brought = fresh.get(at);
-      if (c?.result && brought) {
-        const used = (k: number) =>
-          usedLater.has(brought.terms[k] as number) || (brought.parts[k] ?? []).some((p) => usedLater.has(p));
-        if (brought.terms.length >= MIN_NEW && !brought.terms.some((_, k) => used(k))) {
-          const what = c.commandText
-            ? `\`${short(c.commandText)}\``
-            : `${c.call.name} ${c.paths[0] ?? ""}`.trim();
-          const instance = {
-            events: [c.call.id, c.result.id],
-            note: `${what} (${c.call.id}) returned ${brought.terms.length} new terms, none used afterwards (e.g. ${spell(
-              c.result.output,
-              brought.terms.slice(0, 3),
-            ).join(", ")})`,
-            weight: UNUSED_RESULT_WEIGHT,
-          };
-          if (c.paths.some((p) => RULES_FILE.test(p)))
-            exempted.push({
-              ...instance,
-              reason: "long-lived rules or memory file: shapes behaviour without being quoted",
-            });
-          else if (!anythingLater)
-            exempted.push({ ...instance, reason: "the log ends before anything could use the result" });
-          else instances.push(instance);
-        }
+      for (let k = 0; k < n; k++) seen.add(found.terms[k] as number);
+      const produced =
+        e.type === "message"
+          ? e.role === "assistant" && e.text !== ""
+          : e.type === "tool_call" && (n > 0 || hasText(e.input));
+      if (!produced) return;
+      lastProduced = at;
+      if (!probes.size) return;
+      for (let k = 0; k < n; k++) {
+        use(found.terms[k] as number);
+        for (const p of partsAt(found, k)) use(p);
       }
-      const found = produced[at];
-      if (found) {
-        anythingLater = true;
-        const n = Math.min(found.terms.length, TOKENS_PER_TEXT);
-        for (let k = 0; k < n; k++) {
-          usedLater.add(found.terms[k] as number);
-          for (const p of partsAt(found, k)) usedLater.add(p);
+    },
+    finish() {
+      const instances: DefectInstance[] = [];
+      for (const p of probes) {
+        if (p.rules)
+          exempted.push({
+            ...p.instance,
+            reason: "long-lived rules or memory file: shapes behaviour without being quoted",
+          });
+        else if (lastProduced < p.at)
+          exempted.push({ ...p.instance, reason: "the log ends before anything could use the result" });
+        else instances.push(p.instance);
+      }
+      return makeFinding("dead-step", [...instances, ...idle, ...artifacts.unused()], exempted);
+    },
+  };
+
+  /** A judged result at `at` brought `brought` (terms; `held`: with their parts): wait for their use. */
+  function probe(at: number, c: CallView, brought: number[], held: Set<number>): void {
+    const r = c.result!;
+    const what = c.commandText ? `\`${short(c.commandText)}\`` : `${c.call.name} ${c.paths[0] ?? ""}`.trim();
+    const p: Probe = {
+      at,
+      rules: c.paths.some((x) => RULES_FILE.test(x)),
+      held: [...held],
+      instance: {
+        events: [c.call.id, r.id],
+        note: `${what} (${c.call.id}) returned ${brought.length} new terms, none used afterwards (e.g. ${spell(
+          r.output,
+          brought.slice(0, 3),
+        ).join(", ")})`,
+        weight: UNUSED_RESULT_WEIGHT,
+        excerpts: excerptsOf(c.call, r),
+      },
+    };
+    probes.add(p);
+    for (const h of p.held) {
+      const holders = index.get(h);
+      if (!holders) index.set(h, p);
+      else if (Array.isArray(holders)) holders.push(p);
+      else index.set(h, [holders, p]);
+    }
+  }
+
+  /** A produced text draws on `h`: the probes holding it were used; forget them. */
+  function use(h: number): void {
+    const holders = index.get(h);
+    if (!holders) return;
+    for (const p of Array.isArray(holders) ? [...holders] : [holders]) {
+      probes.delete(p);
+      for (const x of p.held) {
+        const hs = index.get(x);
+        if (hs === p) index.delete(x);
+        else if (Array.isArray(hs)) {
+          const i = hs.indexOf(p);
+          if (i >= 0) hs.splice(i, 1);
+          if (hs.length === 1) index.set(x, hs[0] as Probe);
+          else if (!hs.length) index.delete(x);
         }
       }
     }
-    return makeFinding(
-      "dead-step",
-      [...instances.reverse(), ...noEffect(view), ...unusedArtifacts(view)],
-      exempted.reverse(),
-    );
-  },
-};
+  }
+});
+
+/** A judged result waiting for a later text to draw on what it brought. */
+interface Probe {
+  /** Position of the result. */
+  at: number;
+  /** It read a rules or memory file. */
+  rules: boolean;
+  /** The new terms and their parts. */
+  held: number[];
+  instance: DefectInstance;
+}
+
+/** Distinct terms kept exactly; past this many, {@link TermSet} keeps a bitset instead. */
+export const SEEN_EXACT = 1 << 17;
+
+/**
+ * The terms seen so far: a set of their hashes up to {@link SEEN_EXACT} of them, then a bitset of 2²⁶ bits
+ * (8 MiB) indexed by a multiplicative hash of the term hash. Past the switch a new term is taken for seen
+ * when its bit is already set: with n terms, about n / 2²⁶ of the time (0.2% at the switch, 1.5% at a
+ * million terms) — a result then counts fewer new terms (it may fall below {@link MIN_NEW}: not judged).
+ */
+class TermSet {
+  private exact: Set<number> | undefined = new Set();
+  private bits: Int32Array | undefined;
+
+  has(t: number): boolean {
+    if (this.exact) return this.exact.has(t);
+    const i = slot(t);
+    return ((this.bits![i >>> 5]! >>> (i & 31)) & 1) === 1;
+  }
+
+  add(t: number): void {
+    if (!this.exact) {
+      this.set(t);
+      return;
+    }
+    this.exact.add(t);
+    if (this.exact.size <= SEEN_EXACT) return;
+    this.bits = new Int32Array(1 << 21);
+    for (const x of this.exact) this.set(x);
+    this.exact = undefined;
+  }
+
+  private set(t: number): void {
+    const i = slot(t);
+    this.bits![i >>> 5]! |= 1 << (i & 31);
+  }
+}
+
+/** A term's bit: the top 26 bits of its hash times the golden ratio. */
+function slot(t: number): number {
+  return Math.imul(t, 0x9e3779b1) >>> 6;
+}
+
+/** `inputText(input) !== ""`, without joining the text. */
+function hasText(input: unknown): boolean {
+  let leaves = 0;
+  const walk = (v: unknown): boolean => {
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
+      leaves++;
+      return leaves > 1 || v !== "";
+    }
+    if (Array.isArray(v)) return v.some(walk);
+    if (v && typeof v === "object") return Object.values(v).some(walk);
+    return false;
+  };
+  return walk(input);
+}
 
 /** Results saying an action had nothing to do. */
 const NO_OP =
@@ -126,20 +231,19 @@ const NO_OP =
  * says there was nothing to do (`git commit` on a clean tree, an install of what is installed) — an
  * executed step with no effect and so no downstream influence.
  */
-function noEffect(view: TrajectoryView): DefectInstance[] {
-  const out: DefectInstance[] = [];
-  for (const c of view.calls) {
-    const acting =
-      c.kind === "write" || c.kind === "edit" || (c.kind === "shell" && c.commandKind === "mutate");
-    if (!acting || !c.result || !NO_OP.test(c.result.output)) continue;
-    const what = c.commandText ? `\`${short(c.commandText)}\`` : c.call.name;
-    out.push({
-      events: [c.call.id, c.result.id],
-      note: `${what} (${c.call.id}) had nothing to do: ${NO_OP.exec(c.result.output)?.[0]}`,
-      weight: 1,
-    });
-  }
-  return out;
+function noEffect(c: CallView): DefectInstance | undefined {
+  const acting =
+    c.kind === "write" || c.kind === "edit" || (c.kind === "shell" && c.commandKind === "mutate");
+  if (!acting || !c.result) return undefined;
+  const m = NO_OP.exec(c.result.output);
+  if (!m) return undefined;
+  const what = c.commandText ? `\`${short(c.commandText)}\`` : c.call.name;
+  return {
+    events: [c.call.id, c.result.id],
+    note: `${what} (${c.call.id}) had nothing to do: ${m[0]}`,
+    weight: 1,
+    excerpts: excerptsOf(c.call, c.result),
+  };
 }
 
 /** Files that are run or read to be of use: scripts, and outputs saved with a redirection or `tee`. */
@@ -152,58 +256,115 @@ const SCRIPT = /\.(py|sh|bash|ps1|js|mjs|cjs|ts|rb|pl|bat|cmd)$/i;
  * file the agent wrote refers to (before or after: `<script src="app.js">`), is a deliverable, not an
  * artifact. Written, never run or read: the step had no influence.
  */
-function unusedArtifacts(view: TrajectoryView): DefectInstance[] {
-  const userText = view.messages
-    .filter((m) => m.event.role === "user")
-    .map((m) => m.event.text)
-    .join("\n");
-  const out: DefectInstance[] = [];
-  const seen = new Set<string>();
-  const touched = new Set<string>(); // paths named by earlier calls: not new files
-  view.calls.forEach((c, i) => {
+class Artifacts {
+  private readonly touched = new Set<string>(); // paths named by earlier calls: not new files
+  private readonly named = new Set<string>(); // file names judged already
+  /** Artifacts nothing used so far, in the order written. */
+  private readonly pending = new Set<{ names: string[]; instance: DefectInstance }>();
+  /** Earlier user messages and successful write or edit inputs. */
+  private readonly earlier = new Words();
+
+  /** A user message: it names the artifacts it mentions (deliverables); later ones are checked against it. */
+  userText(text: string): void {
+    this.drop(text);
+    this.earlier.add(text);
+  }
+
+  /** The next call, whole. */
+  call(c: CallView): void {
+    let input: string | undefined;
+    if (this.pending.size && !c.failed) {
+      input = inputText(c.call.input);
+      this.drop(input);
+      if (c.result) this.drop(c.result.output);
+    }
     // New files only: a script created, or output saved by a redirection; never an edit of existing code.
     const targets = [
       ...c.changes
-        .filter((x) => x.kind === "added" && (x.derived || SCRIPT.test(x.path)) && !touched.has(x.path))
+        .filter((x) => x.kind === "added" && (x.derived || SCRIPT.test(x.path)) && !this.touched.has(x.path))
         .map((x) => x.path),
-      ...(c.kind === "write" && !c.failed ? c.paths.filter((p) => SCRIPT.test(p) && !touched.has(p)) : []),
+      ...(c.kind === "write" && !c.failed
+        ? c.paths.filter((p) => SCRIPT.test(p) && !this.touched.has(p))
+        : []),
     ];
-    for (const p of c.paths) touched.add(p);
-    for (const x of c.changes) touched.add(x.path);
+    for (const p of c.paths) this.touched.add(p);
+    for (const x of c.changes) this.touched.add(x.path);
     for (const path of new Set(targets)) {
       const name = path.split(/[\\/]/).pop() ?? path;
-      if (!name || seen.has(name) || /^\/?(dev|proc)\//.test(path)) continue;
-      seen.add(name);
+      if (!name || this.named.has(name) || /^\/?(dev|proc)\//.test(path)) continue;
+      this.named.add(name);
       const stem = name.replace(/\.[^.]+$/, "");
       const names = [name, ...(stem.length >= 4 ? [stem] : [])];
-      const mentions = (text: string) => names.some((n) => text.includes(n));
-      if (mentions(userText)) continue;
+      // Named by an earlier user message or by a file the agent wrote earlier (later ones: as they come).
+      if (names.some((n) => this.earlier.mentions(n))) continue;
       // Read back in the same command line, if that line ran to the end.
       if (c.commandText && c.commandText.split(name).length > 2 && !c.failed && !c.command?.timedOut)
         continue;
-      const used =
-        view.calls
-          .slice(i + 1)
-          .some(
-            (l) => !l.failed && (mentions(inputText(l.call.input)) || mentions(l.result?.output ?? "")),
-          ) ||
-        // Part of what the agent built: another file it wrote refers to it (`<script src="app.js">`).
-        view.calls.some(
-          (l) =>
-            l !== c &&
-            !l.failed &&
-            (l.kind === "write" || l.kind === "edit") &&
-            mentions(inputText(l.call.input)),
-        );
-      if (used) continue;
-      out.push({
-        events: [c.call.id, ...(c.result ? [c.result.id] : [])],
-        note: `${c.commandText ? `\`${short(c.commandText)}\`` : c.call.name} (${c.call.id}) wrote ${name}, which nothing ran, read or named afterwards`,
-        weight: 1,
+      this.pending.add({
+        names,
+        instance: {
+          events: [c.call.id, ...(c.result ? [c.result.id] : [])],
+          note: `${c.commandText ? `\`${short(c.commandText)}\`` : c.call.name} (${c.call.id}) wrote ${name}, which nothing ran, read or named afterwards`,
+          weight: 1,
+          excerpts: excerptsOf(c.call, c.result),
+        },
       });
     }
-  });
-  return out;
+    // Part of what the agent built: a file it wrote refers to artifacts (`<script src="app.js">`).
+    if (!c.failed && (c.kind === "write" || c.kind === "edit"))
+      this.earlier.add(input ?? inputText(c.call.input));
+  }
+
+  /** What nothing used. */
+  unused(): DefectInstance[] {
+    return [...this.pending].map((a) => a.instance);
+  }
+
+  /** A text names these artifacts: used. */
+  private drop(text: string): void {
+    for (const a of this.pending) if (a.names.some((n) => text.includes(n))) this.pending.delete(a);
+  }
+}
+
+/** Characters of distinct words {@link Words} keeps at most. */
+export const MAX_WORD_CHARS = 1 << 22;
+
+/**
+ * The distinct words (runs of non-whitespace) of some texts, to ask whether any of the texts contains a
+ * string without whitespace (a file name): it does exactly when one of the words does. Kept as one text,
+ * words separated by newlines, each word once (by its 52-bit hash); at most {@link MAX_WORD_CHARS}
+ * characters, then no more words are added (a name with whitespace in it is never found here).
+ */
+class Words {
+  private text = "";
+  private chars = 0;
+  private readonly hashes = new Set<number>();
+
+  add(t: string): void {
+    if (this.chars >= MAX_WORD_CHARS) return;
+    const fresh: string[] = [];
+    let i = 0;
+    while (i < t.length) {
+      while (i < t.length && isSpace(t.charCodeAt(i))) i++;
+      let j = i;
+      while (j < t.length && !isSpace(t.charCodeAt(j))) j++;
+      if (j > i && this.chars < MAX_WORD_CHARS) {
+        const h = textHash(t, i, j);
+        if (!this.hashes.has(h)) {
+          this.hashes.add(h);
+          fresh.push(t.slice(i, j));
+          this.chars += j - i + 1;
+        }
+      }
+      i = j;
+    }
+    // Joined into a new string: the words hold no reference to the texts they came from.
+    if (fresh.length) this.text = `${this.text}\n${fresh.join("\n")}`;
+  }
+
+  mentions(name: string): boolean {
+    return this.text.includes(name);
+  }
 }
 
 /**
@@ -224,15 +385,4 @@ function isInformational(c: CallView): boolean {
   if (c.mutates && c.kind !== "shell") return false;
   if (c.kind === "read" || c.kind === "search" || c.kind === "list" || c.kind === "fetch") return true;
   return c.kind === "shell" && (c.commandKind === "inspect" || c.commandKind === "probe");
-}
-
-/**
- * Text of an event for the two passes: `all` is everything the agent saw or wrote (where tokens first
- * appear), `used` is what the agent produced (assistant text, tool inputs) — where it draws on results.
- */
-function textOf(e: TrajectoryView["events"][number], which: "all" | "used"): string {
-  if (e.type === "message") return which === "all" || e.role === "assistant" ? e.text : "";
-  if (e.type === "tool_call") return inputText(e.input);
-  if (e.type === "tool_result") return which === "all" ? e.output : "";
-  return "";
 }

@@ -1,11 +1,25 @@
-import type { ToolResultEvent } from "../../core/trajectory.ts";
-import type { DefectInstance, ExemptedInstance, RawFinding } from "../defects.ts";
+import type { ToolResultEvent, TrajectoryEvent } from "../../core/trajectory.ts";
+import type { DefectInstance, ExemptedInstance } from "../defects.ts";
+import { type Excerpt, excerptOf } from "./evidence.ts";
 import { isKeyInput } from "./failures.ts";
-import { isFullRead, shownIn, singleFile } from "./file-reads.ts";
-import { type Detector, makeFinding } from "./finding.ts";
+import {
+  Fnv,
+  hits,
+  isDigit,
+  isFullRead,
+  isSpace,
+  lineHashes,
+  lineSet,
+  shownIn,
+  singleFile,
+  textHash,
+} from "./file-reads.ts";
+import { type Detector, makeFinding, streaming } from "./finding.ts";
 import { FileMap } from "./paths.ts";
 import { StateClock } from "./state-clock.ts";
-import { type CallView, canonical, type TrajectoryView } from "./view.ts";
+import { MAX_REMEMBERED, RecentMap } from "./stream.ts";
+import { PATH_KEYS } from "./tools.ts";
+import { type CallView, canonical } from "./view.ts";
 
 /**
  * Duplicate Step (ProcCtrlBench App. A.2): a tool call that repeats an earlier one with no substantive state
@@ -47,89 +61,131 @@ import { type CallView, canonical, type TrajectoryView } from "./view.ts";
  * - time-varying commands (`git status`, `date`, `ps`, `curl`, `sleep` …) and fetches: their output may change;
  * - intended batch processing: near-duplicates that differ in the target path (`a1.txt`, `a2.txt`, …).
  *
- * Complexity: O(n) over events plus the output comparisons (each bounded by the kept output size).
+ * Complexity: O(n) — one pass over the stream, plus one pass over each result's output (hashing its
+ * normalised text; its lines too when the call's key has numbers outside its path arguments, or when it
+ * read a whole file: the outputs are not kept).
+ * State: the state clock (counters, a version per file written), the last call per call key and per key
+ * with numbers masked (two {@link RecentMap}s keyed by 52-bit hashes of the keys, each call kept as a
+ * {@link Look}: id, excerpt, state version, the hash of its normalised output and, when it may be compared
+ * line by line, the hashes of its lines), and the last whole read per file (the hashes of the lines it
+ * showed). A repeat of a call more than {@link MAX_REMEMBERED} distinct keys back is not seen.
  */
-export const duplicateStep: Detector = {
-  defect: "duplicate-step",
-  detect(view) {
-    // Dead Step asks for the repeats too: detect once per view.
-    let found = memo.get(view);
-    if (!found) {
-      found = detectDuplicates(view);
-      memo.set(view, found);
-    }
-    return found;
-  },
-};
+export const duplicateStep: Detector = streaming("duplicate-step", () => {
+  const run = duplicateSteps();
+  return {
+    push(at, e, c) {
+      run.push(at, e, c);
+    },
+    finish: () => makeFinding("duplicate-step", run.instances, run.exempted),
+  };
+});
 
-const memo = new WeakMap<TrajectoryView, RawFinding>();
+/** What a repeat needs of an earlier call, kept instead of the call. */
+interface Look {
+  id: string;
+  /** Its excerpt, when instances are cited. */
+  excerpt?: Excerpt;
+  /** The state it observed. */
+  version: string;
+  result: boolean;
+  failed: boolean;
+  /** The hash of its normalised output ({@link outputHash}); 0 without a result. */
+  output: number;
+  /** For a key with numbers in it: its output's trimmed non-empty lines ({@link lineSet} of their hashes). */
+  lines?: Float64Array;
+  /** How many such lines it has, repeats counted. */
+  count: number;
+  /** The hash of its paths. */
+  paths: number;
+}
 
-function detectDuplicates(view: TrajectoryView): RawFinding {
+/**
+ * The Duplicate Step state machine ({@link duplicateStep}): `push` every event in order; for a tool call
+ * it answers whether the call is a counted repeat (the second call of an instance). Dead Step runs one of
+ * its own with `cite` off: no instances kept, only the answers.
+ */
+export function duplicateSteps(cite = true): {
+  push(at: number, e: TrajectoryEvent, c: CallView | undefined): boolean;
+  instances: DefectInstance[];
+  exempted: ExemptedInstance[];
+} {
   const instances: DefectInstance[] = [];
   const exempted: ExemptedInstance[] = [];
-  const exact = new Map<string, { call: CallView; version: string }>();
-  const near = new Map<string, { call: CallView; version: string }>();
-  const fullReads = new FileMap<{ call: CallView; version: string; withTurns: string }>(); // file → last whole read
+  const exact = new RecentMap<number, Look>(); // key hash → last call with that key
+  const near = new RecentMap<number, Look>(); // hash of the key with numbers masked → last call with it
+  // File → last whole read, with the lines it showed.
+  const fullReads = new FileMap<{ look: Look; version: string; withTurns: string; shown: Float64Array }>();
   const state = new StateClock();
-  let m = 0; // next message / context event to fold into the state
-  let lastTodo: { call: CallView; version: string } | undefined;
-  const boundaries = view.events
-    .map((e, at) => ({ e, at }))
-    .filter(({ e }) => (e.type === "message" && e.role === "user") || (e.type === "context" && e.compaction));
-  for (const c of view.calls) {
-    while (m < boundaries.length && (boundaries[m]?.at ?? Infinity) < c.at) {
-      if (boundaries[m]?.e.type === "message") state.bumpTurn();
-      else state.bumpAll();
-      m++;
-    }
-    if (SUBMIT.test(c.commandText)) continue; // the harness's submission, shown to the harness, not the agent
+  let lastTodo: { look: Look; version: string } | undefined;
+  const count = (i: DefectInstance): true => {
+    if (cite) instances.push(i);
+    return true;
+  };
+  const exempt = (i: ExemptedInstance): void => {
+    if (cite) exempted.push(i);
+  };
+  return {
+    instances,
+    exempted,
+    push(_at, e, c) {
+      if (e.type === "message" && e.role === "user") state.bumpTurn();
+      else if (e.type === "context" && e.compaction) state.bumpAll();
+      return e.type === "tool_call" && c !== undefined && step(c);
+    },
+  };
+
+  /** The call `c`, whole: is it a counted repeat? */
+  function step(c: CallView): boolean {
+    if (SUBMIT.test(c.commandText)) return false; // the harness's submission, shown to the harness, not the agent
     if (isKeyInput(c)) {
       // Keys sent to a running command act on whatever runs then, not on their arguments: never a repeat.
       state.bumpAll();
-      continue;
+      return false;
     }
     const version = state.of(c);
     if (isTodoUpdate(c)) {
       const now = state.of(undefined);
+      let counted = false;
       if (lastTodo && lastTodo.version === now)
-        instances.push(
-          pair(lastTodo.call, c, "updates the todo list again after", " with no other action in between"),
+        counted = count(
+          pair(lastTodo.look, c, "updates the todo list again after", " with no other action in between"),
         );
-      lastTodo = { call: c, version: now };
-      continue;
+      lastTodo = { look: lookOf(c, now, false), version: now };
+      return counted;
     }
     if (c.kind !== "plan") lastTodo = undefined;
     const key = keyOf(c);
-    const earlier = exact.get(key);
-    const nearKey = maskNumbers(key);
-    const similar = near.get(nearKey);
+    const [keyHash, maskedHash, numbered] = keyHashes(key);
+    const earlier = exact.get(keyHash);
+    const similar = near.get(maskedHash);
+    // Only a call whose key has numbers (or `#`) in it can be found by another key with them masked, and
+    // its lines are compared only if that call has the same paths: not when the numbers are in the paths.
+    const look = lookOf(c, version, numbered && numberedBeyondPaths(c));
+    let counted = false;
     if (earlier && earlier.version === version) {
       if (c.commandKind === "probe" || c.kind === "fetch")
-        exempted.push({
-          ...pair(earlier.call, c, "repeats"),
+        exempt({
+          ...pair(earlier, c, "repeats"),
           reason: "time-varying command: its output may change between runs",
         });
-      else if (sameOutput(earlier.call, c)) instances.push(pair(earlier.call, c, "repeats"));
+      else if (sameOutput(earlier, look)) counted = count(pair(earlier, c, "repeats"));
     } else if (earlier && c.commandKind === "validate") {
-      exempted.push({
-        ...pair(earlier.call, c, "reruns", " after changes"),
+      exempt({
+        ...pair(earlier, c, "reruns", " after changes"),
         reason: "validation rerun after intervening changes",
       });
     } else if (!earlier && similar && similar.version === version) {
-      if (samePaths(similar.call, c) && covers(similar.call, c))
-        instances.push(
-          pair(similar.call, c, "nearly repeats (only numbers differ) and shows nothing new after"),
-        );
-      else if (!samePaths(similar.call, c) && c.kind !== "shell")
-        exempted.push({
-          ...pair(similar.call, c, "repeats the operation of", " on another target"),
+      if (similar.paths === look.paths && covers(similar, c))
+        counted = count(pair(similar, c, "nearly repeats (only numbers differ) and shows nothing new after"));
+      else if (similar.paths !== look.paths && c.kind !== "shell")
+        exempt({
+          ...pair(similar, c, "repeats the operation of", " on another target"),
           reason: "intended batch processing: same operation on another target",
         });
     }
     const file = singleFile(c);
     if (file && !c.failed) {
       const whole = fullReads.get(file);
-      const counted = instances.at(-1)?.events[1] === c.call.id;
       // For a look at part of the file a user turn does not matter: it shows nothing the whole read did not
       // (checked). Reading the whole file again after a user turn is a fresh look.
       const wholeRead = isFullRead(c);
@@ -138,25 +194,64 @@ function detectDuplicates(view: TrajectoryView): RawFinding {
       if (
         !counted &&
         whole &&
-        whole.call !== c &&
+        whole.look.id !== c.call.id &&
         since === (wholeRead ? version : content) &&
-        shownIn(whole.call, c)
+        c.result !== undefined &&
+        shownIn(whole.shown, numberedLines(c.result))
       )
-        instances.push(
+        counted = count(
           pair(
-            whole.call,
+            whole.look,
             c,
             `reads ${file} again, already read in full by`,
             " with no change to it in between",
           ),
         );
-      else if (wholeRead) fullReads.set(file, { call: c, version: content, withTurns: version });
+      else if (wholeRead)
+        fullReads.set(file, { look, version: content, withTurns: version, shown: shownSet(c.result!) });
     }
-    exact.set(key, { call: c, version });
-    near.set(nearKey, { call: c, version });
+    exact.set(keyHash, look);
+    near.set(maskedHash, look);
     state.after(c);
+    return counted;
   }
-  return makeFinding("duplicate-step", instances, exempted);
+
+  /** What later calls need of `c`; its lines only when `lined`. */
+  function lookOf(c: CallView, version: string, lined: boolean): Look {
+    const r = c.result;
+    const look: Look = {
+      id: c.call.id,
+      version,
+      result: r !== undefined,
+      failed: c.failed,
+      output: r ? outputHash(r) : 0,
+      count: 0,
+      paths: textHash(c.paths.join("\0")),
+    };
+    if (cite) look.excerpt = excerptOf(c.call);
+    if (r && lined) {
+      look.lines = outputSet(r);
+      look.count = outputLines(r).length;
+    }
+    return look;
+  }
+
+  function pair(
+    first: Look,
+    again: CallView,
+    verb: string,
+    tail = " with no state change in between",
+  ): DefectInstance {
+    if (!cite) return { events: [], note: "", weight: 1 };
+    const what = again.commandText ? `\`${short(again.commandText)}\`` : again.call.name;
+    const note = `${what} (${again.call.id}) ${verb} ${first.id}${tail}`;
+    return {
+      events: [first.id, again.call.id],
+      note,
+      weight: 1,
+      excerpts: [...(first.excerpt ? [first.excerpt] : []), excerptOf(again.call)],
+    };
+  }
 }
 
 /** Commands that hand the result to the harness (mini-swe-agent's marker echo, SWE-agent's `submit`). */
@@ -185,75 +280,352 @@ function keyOf(c: CallView): string {
   if (c.kind === "shell" && c.commandText) return `shell ${c.commandText.replace(/\s+/g, " ").trim()}`;
   const input = c.call.input;
   if (input && typeof input === "object" && !Array.isArray(input)) {
+    // Without describing arguments the key is the call's signature (tool name and canonical input).
+    if (!Object.keys(input).some((k) => VOLATILE.has(k))) return c.signature;
     const kept = Object.fromEntries(Object.entries(input).filter(([k]) => !VOLATILE.has(k)));
     return `${c.call.name.toLowerCase()} ${canonical(kept)}`;
   }
   return c.signature;
 }
 
-/** Output with what differs between identical runs masked: durations, timestamps, long hex ids. */
-function normalise(text: string): string {
-  return text
-    .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?/g, "<time>")
-    .replace(/\b\d+(\.\d+)?\s*(ms|s|sec|secs|seconds|m|min)\b/g, "<dur>")
-    .replace(/\b[0-9a-f]{8,}\b/g, "<hex>")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-const normalised = new WeakMap<ToolResultEvent, string>();
-
-/** {@link normalise} of a result's output, once per result (an output can be compared with many repeats). */
-function normalisedOutput(r: ToolResultEvent): string {
-  let n = normalised.get(r);
-  if (n === undefined) {
-    n = normalise(r.output);
-    normalised.set(r, n);
+/**
+ * The key of `c` ({@link keyOf}) may have a digit or `#` outside its path arguments (`file_path`, `paths` …:
+ * {@link PATH_KEYS}), so another key masking to the same ({@link keyHashes}) with the same paths can exist.
+ * When all its numbers are in path arguments, another such key differs in a path, so in `paths`.
+ */
+function numberedBeyondPaths(c: CallView): boolean {
+  const input = c.call.input;
+  if ((c.kind === "shell" && c.commandText) || !input || typeof input !== "object" || Array.isArray(input))
+    return true;
+  if (numbered(c.call.name)) return true;
+  for (const [k, v] of Object.entries(input)) {
+    if (VOLATILE.has(k)) continue;
+    if (numbered(k)) return true;
+    if (typeof v === "string" && PATHS.has(k)) continue;
+    if (k === "paths" && Array.isArray(v)) {
+      if (v.some((p) => typeof p !== "string" && numberedValue(p))) return true;
+      continue;
+    }
+    if (numberedValue(v)) return true;
   }
-  return n;
+  return false;
 }
 
-function sameOutput(a: CallView, b: CallView): boolean {
+const PATHS: ReadonlySet<string> = new Set(PATH_KEYS);
+
+/** The canonical JSON of `v` may have a digit or `#` in it (numbers; strings with one, or escaped as `\u…`). */
+function numberedValue(v: unknown): boolean {
+  if (typeof v === "string") return numbered(v);
+  if (typeof v === "number" || typeof v === "bigint") return true;
+  if (Array.isArray(v)) return v.some(numberedValue);
+  if (v && typeof v === "object") return Object.entries(v).some(([k, x]) => numbered(k) || numberedValue(x));
+  return false;
+}
+
+/** A digit, `#`, or a character JSON escapes as `\u…` (control characters, lone surrogates) in `text`. */
+function numbered(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (isDigit(c) || c === 35 || c < 32 || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
+}
+
+/** An ASCII word character (`\w`): a digit, a letter, `_`. */
+function isWord(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** A lower-case hex digit. */
+function isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+}
+
+/** `text[i, i + n)` are all digits. */
+function digits(text: string, i: number, n: number): boolean {
+  for (let k = i; k < i + n; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return i + n <= text.length;
+}
+
+/**
+ * The end of a timestamp (`\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?`) starting at
+ * `p`, or -1.
+ */
+function timeAt(text: string, p: number): number {
+  if (!digits(text, p, 4) || text.charCodeAt(p + 4) !== 45 || !digits(text, p + 5, 2)) return -1;
+  if (text.charCodeAt(p + 7) !== 45 || !digits(text, p + 8, 2)) return -1;
+  const t = text.charCodeAt(p + 10);
+  if ((t !== 84 && t !== 32) || !digits(text, p + 11, 2) || text.charCodeAt(p + 13) !== 58) return -1;
+  if (!digits(text, p + 14, 2)) return -1;
+  let end = p + 16;
+  if (text.charCodeAt(end) === 58 && digits(text, end + 1, 2)) {
+    end += 3;
+    if (text.charCodeAt(end) === 46 && isDigit(text.charCodeAt(end + 1))) {
+      end += 2;
+      while (isDigit(text.charCodeAt(end))) end++;
+    }
+  }
+  const z = text.charCodeAt(end);
+  if (z === 90) return end + 1;
+  if ((z === 43 || z === 45) && digits(text, end + 1, 2)) {
+    const colon = text.charCodeAt(end + 3) === 58 ? 1 : 0;
+    if (colon && digits(text, end + 4, 2)) return end + 6;
+    if (digits(text, end + 3, 2)) return end + 5;
+  }
+  return end;
+}
+
+/** `text` with its timestamps replaced by `<time>` (the text itself when it has none). */
+function timesMasked(text: string): string {
+  let out: string[] | undefined;
+  let from = 0;
+  let q = text.indexOf("-", 4);
+  while (q >= 0) {
+    const p = q - 4;
+    const end = p >= from ? timeAt(text, p) : -1;
+    if (end < 0) {
+      q = text.indexOf("-", q + 1);
+      continue;
+    }
+    out ??= [];
+    out.push(text.slice(from, p), "<time>");
+    from = end;
+    q = text.indexOf("-", end + 4);
+  }
+  if (!out) return text;
+  out.push(text.slice(from));
+  return out.join("");
+}
+
+/**
+ * The end of a duration (`\b\d+(\.\d+)?\s*(ms|s|sec|secs|seconds|m|min)\b`) starting at the word start `i`
+ * (a digit), or -1.
+ */
+function durationAt(text: string, i: number): number {
+  let j = i;
+  while (isDigit(text.charCodeAt(j))) j++;
+  if (text.charCodeAt(j) === 46 && isDigit(text.charCodeAt(j + 1))) {
+    j += 2;
+    while (isDigit(text.charCodeAt(j))) j++;
+  }
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+  let end = j;
+  while (end < text.length && isWord(text.charCodeAt(end))) end++;
+  return isUnit(text, j, end) ? end : -1;
+}
+
+/** `text[i, j)` is one of `ms`, `s`, `sec`, `secs`, `seconds`, `m`, `min`. */
+function isUnit(text: string, i: number, j: number): boolean {
+  const n = j - i;
+  const c = text.charCodeAt(i);
+  if (c === 109)
+    return n === 1 || (n === 2 && text.charCodeAt(i + 1) === 115) || (n === 3 && text.startsWith("min", i));
+  if (c !== 115) return false;
+  return (
+    n === 1 ||
+    (n === 3 && text.startsWith("sec", i)) ||
+    (n === 4 && text.startsWith("secs", i)) ||
+    (n === 7 && text.startsWith("seconds", i))
+  );
+}
+
+/**
+ * The hash of an output with what differs between identical runs masked — what
+ * `text.replace(TIME, "<time>").replace(DURATION, "<dur>").replace(HEX, "<hex>").replace(/\s+/g, " ").trim()`
+ * gives for timestamps (`\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?`), durations
+ * (`\b\d+(\.\d+)?\s*(ms|s|sec|secs|seconds|m|min)\b`) and long hex ids (`\b[0-9a-f]{8,}\b`) — in one pass
+ * over the words after timestamps are masked ({@link timesMasked}): a duration starts at a word that starts
+ * with a digit, and a hex id is a whole word of hex digits, so each word is looked at once.
+ */
+export function normalisedHash(output: string): number {
+  const text = timesMasked(output);
+  const n = text.length;
+  let a = 0x811c9dc5;
+  let b = 0x3b9f5c27;
+  let i = 0;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  while (i < n) {
+    let c = text.charCodeAt(i);
+    let kind = classOf(c);
+    if (kind & SPACE) {
+      // A whitespace run: one space, none at the end.
+      do {
+        if (++i >= n) return Fnv.of(a, b);
+        c = text.charCodeAt(i);
+        kind = classOf(c);
+      } while (kind & SPACE);
+      a = Math.imul(a ^ 32, 0x01000193);
+      b = Math.imul(b ^ 32, 0x5bd1e995);
+    }
+    if (!(kind & WORD)) {
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      i++;
+      continue;
+    }
+    // A word (words are taken whole, so this is where one starts).
+    let mask = "";
+    if (kind & DIGIT) {
+      const end = durationAt(text, i);
+      if (end >= 0) {
+        mask = "<dur>";
+        i = end;
+      }
+    }
+    if (!mask) {
+      const start = i;
+      let wa = a;
+      let wb = b;
+      do {
+        wa = Math.imul(wa ^ c, 0x01000193);
+        wb = Math.imul(wb ^ c, 0x5bd1e995);
+        if (++i >= n) break;
+        c = text.charCodeAt(i);
+      } while (classOf(c) & WORD);
+      if (i - start < 8 || !allHex(text, start, i)) {
+        a = wa;
+        b = wb;
+        continue;
+      }
+      mask = "<hex>";
+    }
+    for (let k = 0; k < mask.length; k++) {
+      a = Math.imul(a ^ mask.charCodeAt(k), 0x01000193);
+      b = Math.imul(b ^ mask.charCodeAt(k), 0x5bd1e995);
+    }
+  }
+  return Fnv.of(a, b);
+}
+
+/** The class bits of a character ({@link CHAR}; beyond ASCII only whitespace has any). */
+function classOf(c: number): number {
+  return c < 128 ? (CHAR[c] as number) : isSpace(c) ? SPACE : 0;
+}
+
+/** `text[i, j)` is all lower-case hex digits. */
+function allHex(text: string, i: number, j: number): boolean {
+  for (let k = i; k < j; k++) if (!(classOf(text.charCodeAt(k)) & HEX)) return false;
+  return true;
+}
+
+/** Character classes of ASCII codes for {@link normalisedHash}. */
+const WORD = 1;
+const DIGIT = 2;
+const HEX = 4;
+const SPACE = 8;
+const CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+  CHAR[c] =
+    (isWord(c) ? WORD : 0) | (isDigit(c) ? DIGIT : 0) | (isHex(c) ? HEX : 0) | (isSpace(c) ? SPACE : 0);
+
+/** What is computed of a result's output, kept for the last few results asked about. */
+interface Hashed {
+  r: ToolResultEvent;
+  output?: number;
+  lines?: number[];
+  set?: Float64Array;
+  numbered?: number[];
+  shown?: Float64Array;
+}
+
+/**
+ * The last few results asked about, with what was computed of them: Dead Step's own Duplicate Step machine
+ * reads the same stream and asks about the same result right after (so each output is read once).
+ */
+const recent: Hashed[] = [];
+
+function remembered(r: ToolResultEvent): Hashed {
+  let found = recent.find((x) => x.r === r);
+  if (!found) {
+    found = { r };
+    recent.unshift(found);
+    if (recent.length > 4) recent.pop();
+  }
+  return found;
+}
+
+/** {@link normalisedHash} of a result's output. */
+function outputHash(r: ToolResultEvent): number {
+  const found = remembered(r);
+  found.output ??= normalisedHash(r.output);
+  return found.output;
+}
+
+/** {@link lineHashes} of a result's output: its trimmed non-empty lines. */
+function outputLines(r: ToolResultEvent): number[] {
+  const found = remembered(r);
+  found.lines ??= lineHashes(r.output);
+  return found.lines;
+}
+
+/** {@link lineSet} of {@link outputLines}. */
+function outputSet(r: ToolResultEvent): Float64Array {
+  const found = remembered(r);
+  found.set ??= lineSet(outputLines(r));
+  return found.set;
+}
+
+/** {@link lineHashes} of a result's output, line numbers aside. */
+function numberedLines(r: ToolResultEvent): number[] {
+  const found = remembered(r);
+  found.numbered ??= lineHashes(r.output, true);
+  return found.numbered;
+}
+
+/** What a whole read showed: {@link lineSet} of {@link numberedLines}. */
+function shownSet(r: ToolResultEvent): Float64Array {
+  const found = remembered(r);
+  found.shown ??= lineSet(numberedLines(r));
+  return found.shown;
+}
+
+function sameOutput(a: Look, b: Look): boolean {
   if (!a.result && !b.result) return true;
   if (!a.result || !b.result) return false;
-  return a.failed === b.failed && normalisedOutput(a.result) === normalisedOutput(b.result);
+  return a.failed === b.failed && a.output === b.output;
 }
 
 /**
  * The later result is nearly the earlier one: ≥ 90% of its lines are in it, and it is at least half as long
  * (a narrower look at part of what was shown — ten lines of a hundred — is focusing, not repeating).
  */
-function covers(a: CallView, b: CallView): boolean {
-  if (!a.result || !b.result || a.failed !== b.failed) return false;
-  const lines = (t: string) =>
-    t
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean);
-  const first = lines(a.result.output);
-  const earlier = new Set(first);
-  const later = lines(b.result.output);
-  if (!later.length || later.length < 0.5 * first.length) return false;
-  return later.filter((l) => earlier.has(l)).length / later.length >= 0.9;
+function covers(a: Look, b: CallView): boolean {
+  if (!a.lines || !b.result || a.failed !== b.failed) return false;
+  const later = outputLines(b.result);
+  if (!later.length || later.length < 0.5 * a.count) return false;
+  return hits(a.lines, later) / later.length >= 0.9;
 }
 
-function pair(
-  first: CallView,
-  again: CallView,
-  verb: string,
-  tail = " with no state change in between",
-): DefectInstance {
-  const what = again.commandText ? `\`${short(again.commandText)}\`` : again.call.name;
-  const note = `${what} (${again.call.id}) ${verb} ${first.call.id}${tail}`;
-  return { events: [first.call.id, again.call.id], note, weight: 1 };
-}
-
-function maskNumbers(signature: string): string {
-  return signature.replace(/\d+/g, "#");
-}
-
-function samePaths(a: CallView, b: CallView): boolean {
-  return a.paths.join("\0") === b.paths.join("\0");
+/**
+ * The hashes ({@link textHash}) of a call key and of the key with its numbers masked (each run of digits
+ * as `#`), in one pass, and whether the key has a digit or `#` in it (else the two keys are the same, and
+ * no other key masks to it).
+ */
+function keyHashes(key: string): [number, number, boolean] {
+  let a = 0x811c9dc5;
+  let b = 0x3b9f5c27;
+  let ma = a;
+  let mb = b;
+  let numbered = false;
+  let digits = false;
+  for (let k = 0; k < key.length; k++) {
+    const c = key.charCodeAt(k);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    if (isDigit(c)) {
+      numbered = true;
+      if (digits) continue;
+      digits = true;
+      ma = Math.imul(ma ^ 35, 0x01000193);
+      mb = Math.imul(mb ^ 35, 0x5bd1e995);
+      continue;
+    }
+    digits = false;
+    if (c === 35) numbered = true;
+    ma = Math.imul(ma ^ c, 0x01000193);
+    mb = Math.imul(mb ^ c, 0x5bd1e995);
+  }
+  return [Fnv.of(a, b), Fnv.of(ma, mb), numbered];
 }
 
 /** First 80 characters of a command, one line. */
