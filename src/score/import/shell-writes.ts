@@ -59,7 +59,8 @@ export class ShellWrites {
   private readonly waiting: TrajectoryEvent[] = [];
   private head = 0;
   private readonly callIdOf = new Map<string, string | undefined>(); // event id → its call id (recent)
-  private readonly order: string[] = []; // ids in callIdOf, oldest first
+  private readonly order: (string | undefined)[] = []; // ids in callIdOf, a ring of `remembered` slots
+  private pushed = 0;
   private readonly answered: RecentSet<string>;
   private readonly failed: RecentSet<string>;
   private readonly observed: RecentSet<string>;
@@ -89,8 +90,10 @@ export class ShellWrites {
       e.id,
       e.type === "tool_call" || e.type === "tool_result" || e.type === "command" ? callId : undefined,
     );
-    this.order.push(e.id);
-    if (this.order.length > this.remembered) this.callIdOf.delete(this.order.shift() as string);
+    const slot = this.pushed++ % this.remembered;
+    const evicted = this.order[slot];
+    if (evicted !== undefined) this.callIdOf.delete(evicted);
+    this.order[slot] = e.id;
     if (e.type === "tool_result") {
       this.answered.add(e.callId);
       if (e.isError) this.failed.add(e.callId);
