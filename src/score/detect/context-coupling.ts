@@ -1,6 +1,7 @@
 import type { ToolResultEvent, TrajectoryEvent } from "../../core/trajectory.ts";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
+import { isSpace } from "./file-reads.ts";
 import { makeFinding, streaming } from "./finding.ts";
 import { FileMap, writesOf } from "./paths.ts";
 import { inputText } from "./tokens.ts";
@@ -311,24 +312,6 @@ function editKey(input: unknown): string | undefined {
   if (typeof oldText === "string" && typeof newText === "string") return canonical([oldText, newText]);
   if (Array.isArray(o.edits)) return canonical(o.edits);
   return undefined;
-}
-
-/** Whitespace as `\s` and `trim()` take it. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c >= 0x80 &&
-      (c === 0xa0 ||
-        c === 0x1680 ||
-        (c >= 0x2000 && c <= 0x200a) ||
-        c === 0x2028 ||
-        c === 0x2029 ||
-        c === 0x202f ||
-        c === 0x205f ||
-        c === 0x3000 ||
-        c === 0xfeff))
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
+import { isSpace } from "./file-reads.ts";
 import { makeFinding, streaming } from "./finding.ts";
 import { LaterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { MAX_REMEMBERED, RecentMap } from "./stream.ts";
@@ -292,23 +293,6 @@ function textKey(text: string): number {
     b ^= b >>> 15;
   }
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
-}
-
-/** The characters `\s` matches. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** Share of a section's sampled terms that must reappear later for it to count as drawn on. */

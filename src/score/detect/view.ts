@@ -7,8 +7,9 @@ import type {
   ToolResultEvent,
   TrajectoryEvent,
 } from "../../core/trajectory.ts";
-import { type CommandKind, classifyCommand } from "./commands.ts";
-import { classifyTool, inputPaths, type ToolKind } from "./tools.ts";
+import type { CommandKind } from "./commands.ts";
+import { ViewStream } from "./stream.ts";
+import type { ToolKind } from "./tools.ts";
 
 /**
  * An index over one standard trajectory that every detector shares (ProcCtrlBench §3.2: "features such
@@ -98,103 +99,23 @@ export function buildView(events: readonly TrajectoryEvent[]): TrajectoryView {
   const position = new Map<string, number>();
   const calls: CallView[] = [];
   const byCallId = new Map<string, CallView>();
-  const byEventId = new Map<string, CallView>();
-  const unanswered = new Map<string, CallView[]>(); // call id → its calls without a result, oldest first
   const messages: TrajectoryView["messages"] = [];
   const controls: TrajectoryView["controls"] = [];
-  let step = -1;
-  const owner = (ids: string[] | undefined): CallView | undefined => {
-    for (const id of ids ?? []) {
-      const direct = byEventId.get(id);
-      if (direct) return direct;
-    }
-    return undefined;
-  };
-  events.forEach((e, at) => {
-    position.set(e.id, at);
-    switch (e.type) {
-      case "tool_call": {
-        const kind = classifyTool(e.name, e.input);
-        // A new step unless issued with the previous call: the same model response when the log names it,
-        // else right after it with nothing in between.
-        const prev = calls.at(-1);
-        if (
-          prev && e.response && prev.call.response
-            ? e.response !== prev.call.response
-            : events[at - 1]?.type !== "tool_call"
-        )
-          step++;
-        const view: CallView = {
-          ordinal: calls.length,
-          at,
-          step,
-          call: e,
-          resultAt: at,
-          changes: [],
-          controls: [],
-          kind,
-          commandText: kind === "shell" ? shellText(e.input) : "",
-          paths: inputPaths(e.name, e.input),
-          signature: `${e.name.toLowerCase()} ${canonical(e.input)}`,
-          failed: false,
-          // A tool of unknown kind may change anything: treated as changing state (no false duplicates).
-          mutates: kind === "write" || kind === "edit" || kind === "other",
-        };
-        if (view.commandText) {
-          view.commandKind = classifyCommand(view.commandText);
-          view.mutates = view.commandKind === "mutate" || view.commandKind === "other";
-        }
-        calls.push(view);
-        if (e.callId) {
-          // A log can reuse a call id: results pair with the oldest call of that id still unanswered.
-          byCallId.set(e.callId, view);
-          const waiting = unanswered.get(e.callId);
-          if (waiting) waiting.push(view);
-          else unanswered.set(e.callId, [view]);
-        }
-        byEventId.set(e.id, view);
-        break;
-      }
-      case "tool_result": {
-        const view = unanswered.get(e.callId)?.shift() ?? owner(e.parent) ?? byCallId.get(e.callId);
-        if (view && !view.result) {
-          view.result = e;
-          view.resultAt = at;
-          view.failed ||= e.isError;
-          byEventId.set(e.id, view);
-        }
-        break;
-      }
-      case "command": {
-        const view = owner(e.parent);
-        if (view) {
-          view.command = e;
-          if (!view.commandText) {
-            view.commandText = e.command;
-            view.commandKind = classifyCommand(e.command);
-          }
-          view.failed ||= e.exitCode !== null && e.exitCode !== 0;
-          byEventId.set(e.id, view);
-        }
-        break;
-      }
-      case "file_change": {
-        const view = owner(e.parent);
-        if (view) {
-          view.changes.push(e);
-          view.mutates = true;
-        }
-        break;
-      }
-      case "message":
-        messages.push({ at, event: e });
-        break;
-      case "control":
-        controls.push({ at, event: e });
-        calls.at(-1)?.controls.push(e.kind);
-        break;
-    }
-  });
+  // The stream joins each call to its result, command and changes (see `stream.ts`); collect what it hands on.
+  const stream = new ViewStream([
+    {
+      push(at, e, c) {
+        position.set(e.id, at);
+        if (e.type === "tool_call" && c) {
+          calls.push(c);
+          if (e.callId) byCallId.set(e.callId, c);
+        } else if (e.type === "message") messages.push({ at, event: e });
+        else if (e.type === "control") controls.push({ at, event: e });
+      },
+    },
+  ]);
+  for (const e of events) stream.push(e);
+  stream.end();
   return { events, position, calls, byCallId, messages, controls };
 }
 
