@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { Instances, MAX_INSTANCES_HELD, makeFinding } from "../src/score/detect/finding.ts";
 import { importTrajectories, streamTrajectory } from "../src/score/import/index.ts";
 import { collectLogFiles } from "../src/score/pipeline.ts";
 import { scoreWithFindings, TrajectoryScorer } from "../src/score/scorecard.ts";
@@ -44,4 +45,58 @@ describe("scoring a log as a stream", () => {
       }
     expect(cited).toBeGreaterThan(100);
   }, 120_000);
+});
+
+describe("bounded instance lists", () => {
+  it("hold the strongest instances (ties: the first found) while counting and summing all of them", () => {
+    const weights = Array.from({ length: 5000 }, (_, i) => ((i * 7919) % 13) / 4);
+    const all = weights.map((weight, i) => ({ events: [`e${i}`], note: `n${i}`, weight }));
+    const held = new Instances<(typeof all)[number]>(100);
+    for (const x of all) held.push(x);
+    const f = makeFinding("duplicate-step", held);
+    const whole = makeFinding("duplicate-step", all);
+    expect(f.instances).toEqual(whole.instances.slice(0, 100));
+    expect(f.instances).toHaveLength(100);
+    expect(f.instanceCount).toBe(5000);
+    expect(f.score).toBe(whole.score);
+    expect(whole.instanceCount).toBeUndefined();
+  });
+
+  it("keep a long log's raw findings bounded: no detector holds more than MAX_INSTANCES_HELD of a kind", () => {
+    const scorer = new TrajectoryScorer();
+    // 3,000 reads of distinct files in one batch: every one an exempted near-duplicate (another target).
+    for (let i = 1; i <= 3000; i++) {
+      const call = `c${i}`;
+      scorer.push({
+        id: `a${i}`,
+        type: "tool_call",
+        callId: call,
+        name: "Read",
+        input: { file_path: `src/f${i}.ts` },
+      });
+      scorer.push({
+        id: `b${i}`,
+        type: "tool_result",
+        callId: call,
+        output: `contents ${i}`,
+        isError: false,
+        parent: [`a${i}`],
+      });
+    }
+    const { raw, card } = scorer.finish({
+      id: "t",
+      file: "t.jsonl",
+      format: "claude-code-jsonl",
+      events: [],
+      skipped: [],
+      models: [],
+    } as never);
+    const dup = raw.find((r) => r.defect === "duplicate-step");
+    expect(dup?.exemptedCount).toBeGreaterThan(MAX_INSTANCES_HELD);
+    for (const r of raw) {
+      expect(r.instances.length).toBeLessThanOrEqual(MAX_INSTANCES_HELD);
+      expect(r.exempted.length).toBeLessThanOrEqual(MAX_INSTANCES_HELD);
+    }
+    expect(card.findings.find((x) => x.defect === "duplicate-step")?.exemptedCount).toBe(dup?.exemptedCount);
+  });
 });

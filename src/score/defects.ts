@@ -191,6 +191,16 @@ export const RawFinding = z
     exempted: z
       .array(DefectInstance.extend({ reason: z.string().describe("The exemption that applies (App. A/B).") }))
       .describe("Instances set aside by an exemption, with why."),
+    instanceCount: z
+      .number()
+      .int()
+      .optional()
+      .describe("How many instances count, when more than `instances` holds (the strongest are held)."),
+    exemptedCount: z
+      .number()
+      .int()
+      .optional()
+      .describe("How many instances were exempted, when more than `exempted` holds."),
   })
   .describe("One detector's raw output on one trajectory.");
 export type RawFinding = z.infer<typeof RawFinding>;

@@ -263,7 +263,7 @@ export function evaluateFile(
       anyInstance: instances.length > 0,
       band,
       instances: instances.length,
-      exempted: raw.reduce((s, f) => s + f.exempted.length, 0),
+      exempted: raw.reduce((s, f) => s + (f.exemptedCount ?? f.exempted.length), 0),
       citesLabelled:
         l.label === "present" && instances.length > 0 && cited.size > 0
           ? found.some((r) => cited.has(r))

@@ -307,8 +307,8 @@ function toFinding(
     rawScore: f.rawScore,
     risk: Math.round(risk * 1000) / 1000,
     band: riskBand(risk, options.cuts ?? DEFAULT_BAND_CUTS),
-    instanceCount: f.instances.length,
-    exemptedCount: f.exempted.length,
+    instanceCount: f.instanceCount ?? f.instances.length,
+    exemptedCount: f.exemptedCount ?? f.exempted.length,
     instances: f.instances.slice(0, MAX_INSTANCES_KEPT).map(({ excerpts, ...i }) => ({
       ...i,
       excerpts: i.events.slice(0, 4).map((id) => excerpt(id, excerpts)),

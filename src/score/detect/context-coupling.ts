@@ -81,7 +81,7 @@ export const contextCoupling = streaming("context-coupling", () => {
         reason: `intended batch work: ${c.batch}`,
         excerpts: c.excerpts.slice(0, 2),
       }));
-      instances.push(...pastes);
+      for (const x of pastes) instances.push(x);
       return makeFinding("context-coupling", instances, exempted);
     },
   };

@@ -1,6 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
-import { makeFinding, streaming } from "./finding.ts";
+import { Instances, makeFinding, streaming } from "./finding.ts";
 import { FileMap, readsOf } from "./paths.ts";
 import type { CallView } from "./view.ts";
 
@@ -28,8 +28,8 @@ import type { CallView } from "./view.ts";
  * Complexity: O(n) — one pass over the stream; state: the files read (a file map indexed by path suffix).
  */
 export const contextThrashing = streaming("context-thrashing", () => {
-  const instances: DefectInstance[] = [];
-  const exempted: ExemptedInstance[] = [];
+  const instances = new Instances<DefectInstance>();
+  const exempted = new Instances<ExemptedInstance>();
   let compactions = 0;
   let lastCompaction: { id: string; asked: boolean; excerpt: Excerpt } | undefined;
   let lastMessage: { role: string; text: string } | undefined;

@@ -2,7 +2,7 @@ import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { duplicateSteps, short } from "./duplicate-step.ts";
 import { excerptsOf } from "./evidence.ts";
 import { isSpace, textHash } from "./file-reads.ts";
-import { type Detector, makeFinding, streaming } from "./finding.ts";
+import { type Detector, Instances, makeFinding, streaming } from "./finding.ts";
 import { partsAt, sharedTerms, spell } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { CallView } from "./view.ts";
@@ -36,14 +36,22 @@ import type { CallView } from "./view.ts";
  * Duplicate Step machine ({@link duplicateSteps}) has said whether they are repeats. State: the terms seen
  * ({@link TermSet}: exact up to {@link SEEN_EXACT} terms, then a 2²⁶-bit bitset that takes a new term for
  * seen n / 2²⁶ of the time: 1.5% at a million terms), the calls judged whose result is still to come (calls
- * in flight), the pending probes (results not drawn on yet: at the end, instances), and
+ * in flight), the pending probes (results not drawn on yet: at the end, instances; at most
+ * {@link MAX_PENDING_PROBES}), and
  * for artifacts the paths and names met (per file), the artifacts nothing used yet, and the distinct
  * words of earlier user messages and write/edit inputs ({@link Words}, at most {@link MAX_WORD_CHARS}
  * characters: past that, a name only later such texts mention is not seen there).
  */
+/**
+ * Judged results waiting at most for a later text to draw on them: past this many, the one judged longest
+ * ago is decided unused (on a long log, a result nothing used while this many newer ones were judged).
+ */
+export const MAX_PENDING_PROBES = 4096;
+
 export const deadStep: Detector = streaming("dead-step", () => {
-  const exempted: ExemptedInstance[] = [];
-  const idle: DefectInstance[] = []; // actions with no effect
+  const exempted = new Instances<ExemptedInstance>();
+  const idle = new Instances<DefectInstance>(); // actions with no effect
+  const settled = new Instances<DefectInstance>(); // probes nothing drew on while MAX_PENDING_PROBES others waited
   const repeats = duplicateSteps(false);
   const seen = new TermSet();
   const judged = new Set<CallView>(); // judged calls whose result is still to come: calls in flight
@@ -92,7 +100,7 @@ export const deadStep: Detector = streaming("dead-step", () => {
       }
     },
     finish() {
-      const instances: DefectInstance[] = [];
+      const instances = new Instances<DefectInstance>();
       for (const p of probes) {
         if (p.rules)
           exempted.push({
@@ -103,7 +111,10 @@ export const deadStep: Detector = streaming("dead-step", () => {
           exempted.push({ ...p.instance, reason: "the log ends before anything could use the result" });
         else instances.push(p.instance);
       }
-      return makeFinding("dead-step", [...instances, ...idle, ...artifacts.unused()], exempted);
+      instances.absorb(settled);
+      instances.absorb(idle);
+      for (const x of artifacts.unused()) instances.add(x);
+      return makeFinding("dead-step", instances, exempted);
     },
   };
 
@@ -126,6 +137,7 @@ export const deadStep: Detector = streaming("dead-step", () => {
       },
     };
     probes.add(p);
+    if (probes.size > MAX_PENDING_PROBES) settleOldest();
     for (const h of p.held) {
       const holders = index.get(h);
       if (!holders) index.set(h, p);
@@ -138,19 +150,34 @@ export const deadStep: Detector = streaming("dead-step", () => {
   function use(h: number): void {
     const holders = index.get(h);
     if (!holders) return;
-    for (const p of Array.isArray(holders) ? [...holders] : [holders]) {
-      probes.delete(p);
-      for (const x of p.held) {
-        const hs = index.get(x);
-        if (hs === p) index.delete(x);
-        else if (Array.isArray(hs)) {
-          const i = hs.indexOf(p);
-          if (i >= 0) hs.splice(i, 1);
-          if (hs.length === 1) index.set(x, hs[0] as Probe);
-          else if (!hs.length) index.delete(x);
-        }
+    for (const p of Array.isArray(holders) ? [...holders] : [holders]) forget(p);
+  }
+
+  /** Drop a pending probe and its index entries. */
+  function forget(p: Probe): void {
+    probes.delete(p);
+    for (const x of p.held) {
+      const hs = index.get(x);
+      if (hs === p) index.delete(x);
+      else if (Array.isArray(hs)) {
+        const i = hs.indexOf(p);
+        if (i >= 0) hs.splice(i, 1);
+        if (hs.length === 1) index.set(x, hs[0] as Probe);
+        else if (!hs.length) index.delete(x);
       }
     }
+  }
+
+  /** The probe judged longest ago, once more than {@link MAX_PENDING_PROBES} wait: nothing drew on it. */
+  function settleOldest(): void {
+    const p = probes.values().next().value as Probe;
+    forget(p);
+    if (p.rules)
+      exempted.add({
+        ...p.instance,
+        reason: "long-lived rules or memory file: shapes behaviour without being quoted",
+      });
+    else settled.add(p.instance);
   }
 });
 

@@ -3,7 +3,7 @@ import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
 import { isKeyInput } from "./failures.ts";
 import { Fnv, hits, isDigit, isFullRead, lineSet, shownIn, singleFile, textHash } from "./file-reads.ts";
-import { type Detector, makeFinding, streaming } from "./finding.ts";
+import { type Detector, Instances, makeFinding, streaming } from "./finding.ts";
 import { numberedLines, outputHash, outputLines, outputSet, shownSet } from "./output-hash.ts";
 import { FileMap } from "./paths.ts";
 import { StateClock } from "./state-clock.ts";
@@ -96,11 +96,11 @@ interface Look {
  */
 export function duplicateSteps(cite = true): {
   push(at: number, e: TrajectoryEvent, c: CallView | undefined): boolean;
-  instances: DefectInstance[];
-  exempted: ExemptedInstance[];
+  instances: Instances<DefectInstance>;
+  exempted: Instances<ExemptedInstance>;
 } {
-  const instances: DefectInstance[] = [];
-  const exempted: ExemptedInstance[] = [];
+  const instances = new Instances<DefectInstance>();
+  const exempted = new Instances<ExemptedInstance>();
   const exact = new RecentMap<number, Look>(); // key hash → last call with that key
   const near = new RecentMap<number, Look>(); // hash of the key with numbers masked → last call with it
   // File → last whole read, with the lines it showed.

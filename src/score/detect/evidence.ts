@@ -1,3 +1,4 @@
+import { own } from "../../core/recent.ts";
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
 
 /**
@@ -57,9 +58,15 @@ function jsonStart(value: unknown): string {
   );
 }
 
-/** One line describing an event, ≤ 200 characters (evidence excerpts in reports). */
+/**
+ * One line describing an event, ≤ 200 characters (evidence excerpts in reports): a string of its own, so an
+ * excerpt kept for the whole run holds 200 characters, not the text it was cut from.
+ */
 export function describeEvent(e: TrajectoryEvent | undefined): string {
-  if (!e) return "(event not found)";
+  return e ? own(describe(e)) : "(event not found)";
+}
+
+function describe(e: TrajectoryEvent): string {
   switch (e.type) {
     case "message":
       return clip(`${e.role}: ${e.text}`);

@@ -33,24 +33,94 @@ export function streaming(
 }
 
 /**
+ * Instances a detector holds at most, per list (counted, exempted): past this many, only the strongest are
+ * held — the count and the score still cover every instance. Scorecards show fewer (`MAX_INSTANCES_KEPT`).
+ */
+export const MAX_INSTANCES_HELD = 1000;
+
+/**
+ * A detector's instances as it finds them, in memory bounded at any log size: the number and the weight
+ * sum (in the order added) of all of them, and the {@link MAX_INSTANCES_HELD} strongest (ties: the first
+ * found) — the same as the first of all of them sorted strongest first. O(log n) amortised per instance.
+ */
+export class Instances<T extends { weight: number }> {
+  /** Instances added. */
+  count = 0;
+  /** Their weight, summed in the order added. */
+  total = 0;
+  private held: T[] = [];
+
+  constructor(private readonly limit = MAX_INSTANCES_HELD) {}
+
+  /** Add instances, in order. Returns how many there are. */
+  push(...xs: T[]): number {
+    for (const x of xs) this.add(x);
+    return this.count;
+  }
+
+  /** Add one instance. */
+  add(x: T): void {
+    this.count++;
+    this.total += x.weight;
+    this.held.push(x);
+    if (this.held.length >= 2 * this.limit) this.held = this.sorted();
+  }
+
+  /** Add every instance of `other`, after these (those it no longer holds count in the number and sum). */
+  absorb(other: Instances<T>): void {
+    if (other.held.length === other.count) {
+      for (const x of other.held) this.add(x);
+      return;
+    }
+    this.count += other.count - other.held.length;
+    this.total += other.total - other.held.reduce((s, x) => s + x.weight, 0);
+    for (const x of other.held) this.add(x);
+  }
+
+  /** How many were added (as an array's `length`). */
+  get length(): number {
+    return this.count;
+  }
+
+  /** The strongest held, strongest first (a stable sort: equal weights in the order found). */
+  sorted(): T[] {
+    return [...this.held].sort((a, b) => b.weight - a.weight).slice(0, this.limit);
+  }
+}
+
+/** Instances given as a list become an {@link Instances} collector (in their order). */
+function collected<T extends { weight: number }>(xs: T[] | Instances<T>): Instances<T> {
+  if (xs instanceof Instances) return xs;
+  const all = new Instances<T>(Number.POSITIVE_INFINITY);
+  for (const x of xs) all.add(x);
+  return all;
+}
+
+/**
  * Assemble a raw finding: `score` sums the weights of the counted instances, `rawScore` adds the exempted
  * ones (App. B.3: exemptions apply after scoring, before risk estimation). Instances are sorted strongest
- * first; both sums are rounded to 3 decimals.
+ * first, at most {@link MAX_INSTANCES_HELD} of each kind when given as {@link Instances} (then
+ * `instanceCount` / `exemptedCount` say how many there were); both sums are rounded to 3 decimals.
  */
 export function makeFinding(
   defect: DefectId,
-  instances: DefectInstance[],
-  exempted: ExemptedInstance[] = [],
+  instances: DefectInstance[] | Instances<DefectInstance>,
+  exempted: ExemptedInstance[] | Instances<ExemptedInstance> = [],
 ): RawFinding {
-  const sum = (xs: { weight: number }[]) => Math.round(xs.reduce((s, x) => s + x.weight, 0) * 1000) / 1000;
-  const strongest = <T extends { weight: number }>(xs: T[]) => [...xs].sort((a, b) => b.weight - a.weight);
-  const score = sum(instances);
+  const counted = collected(instances);
+  const set = collected(exempted);
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const score = round(counted.total);
+  const held = counted.sorted();
+  const heldExempted = set.sorted();
   return {
     defect,
     score,
-    rawScore: Math.round((score + sum(exempted)) * 1000) / 1000,
-    instances: strongest(instances),
-    exempted: strongest(exempted),
+    rawScore: round(score + round(set.total)),
+    instances: held,
+    exempted: heldExempted,
+    ...(counted.count > held.length ? { instanceCount: counted.count } : {}),
+    ...(set.count > heldExempted.length ? { exemptedCount: set.count } : {}),
   };
 }
 

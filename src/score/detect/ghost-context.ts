@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
-import { makeFinding, streaming } from "./finding.ts";
+import { Instances, makeFinding, streaming } from "./finding.ts";
 import { LaterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
 import { eventTerms, sharedTerms } from "./terms.ts";
@@ -37,8 +37,8 @@ import { type CallView, outputTokens } from "./view.ts";
  * {@link LaterUse}, decided at the next compaction or at the end).
  */
 export const ghostContext = streaming("ghost-context", () => {
-  const instances: DefectInstance[] = [];
-  const exempted: ExemptedInstance[] = [];
+  const instances = new Instances<DefectInstance>();
+  const exempted = new Instances<ExemptedInstance>();
   // Large outputs decided, with their call's ordinal: reported in call order after the stale reads.
   const largeInstances: { ordinal: number; instance: DefectInstance }[] = [];
   const largeExempted: { ordinal: number; instance: ExemptedInstance }[] = [];
@@ -126,8 +126,8 @@ export const ghostContext = streaming("ghost-context", () => {
     finish() {
       use.finish();
       const byOrdinal = (a: { ordinal: number }, b: { ordinal: number }) => a.ordinal - b.ordinal;
-      instances.push(...largeInstances.sort(byOrdinal).map((x) => x.instance));
-      exempted.push(...largeExempted.sort(byOrdinal).map((x) => x.instance));
+      for (const x of largeInstances.sort(byOrdinal)) instances.add(x.instance);
+      for (const x of largeExempted.sort(byOrdinal)) exempted.add(x.instance);
       return makeFinding("ghost-context", instances, exempted);
     },
   };

@@ -1,6 +1,6 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
-import { makeFinding, streaming } from "./finding.ts";
+import { Instances, makeFinding, streaming } from "./finding.ts";
 import { isAbsolutePath } from "./paths.ts";
 import { PATH_KEYS, type ToolKind } from "./tools.ts";
 import type { CallView } from "./view.ts";
@@ -39,8 +39,8 @@ import type { CallView } from "./view.ts";
  * name (tool, id, excerpt: bounded by the kinds, roles and names listed).
  */
 export const inconsistentToolInterface = streaming("inconsistent-tool-interface", () => {
-  const instances: DefectInstance[] = [];
-  const exempted: ExemptedInstance[] = [];
+  const instances = new Instances<DefectInstance>();
+  const exempted = new Instances<ExemptedInstance>();
   let lastForm: { absolute: boolean; id: string; excerpt: Excerpt } | undefined;
   const naming = new Map<string, Map<string, FirstCall>>(); // kind/role → argument name → first call
   /** An error caused by a convention mismatch counts (with `events`); otherwise it is exempt (the call and result only). */
@@ -146,7 +146,7 @@ const SIMILAR: ReadonlySet<ToolKind> = new Set(["read", "write", "edit", "search
 function noteNaming(
   c: CallView,
   naming: Map<string, Map<string, FirstCall>>,
-  instances: DefectInstance[],
+  instances: Instances<DefectInstance>,
 ): void {
   if (!SIMILAR.has(c.kind) || !c.call.input || typeof c.call.input !== "object") return;
   const input = c.call.input as Record<string, unknown>;

@@ -239,45 +239,4 @@ export function runDetectors<T extends OnlineDetector>(
   return detectors.map((d) => d.finish());
 }
 
-/**
- * Entries a detector keeps in a map keyed by something a log has no bound on (call signatures, output
- * hashes): past this many, the entry set longest ago is forgotten — a repeat that far back is not seen.
- */
-export const MAX_REMEMBERED = 8192;
-
-/** A map that forgets the entry set longest ago once it holds more than `limit` (see {@link MAX_REMEMBERED}). */
-export class RecentMap<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly limit = MAX_REMEMBERED) {}
-
-  get(key: K): V | undefined {
-    return this.map.get(key);
-  }
-
-  has(key: K): boolean {
-    return this.map.has(key);
-  }
-
-  /** Store (or replace) and make the entry the most recent. */
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
-  }
-
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  values(): IterableIterator<V> {
-    return this.map.values();
-  }
-
-  entries(): IterableIterator<[K, V]> {
-    return this.map.entries();
-  }
-}
+export { MAX_REMEMBERED, RecentMap } from "../../core/recent.ts";

@@ -1,8 +1,9 @@
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
-import { arr, type Json, obj, str } from "../../core/json-view.ts";
+import { arr, obj, str } from "../../core/json-view.ts";
+import { RecentMap, RecentSet } from "../../core/recent.ts";
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
-import { EventSink, own } from "./event-sink.ts";
+import { EventSink, IMPORT_REMEMBERED, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readRecords } from "./read-lines.ts";
 
@@ -60,9 +61,12 @@ export async function importClaudeCode(
 ): Promise<ImportedTrajectory> {
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
-  const calls = new Map<string, { id: string; name: string; input: Json }>();
-  const lastEventOfLine = new Map<string, string>();
-  const usageSeen = new Set<string>();
+  // Bounded (IMPORT_REMEMBERED): a result, child line or repeated response further back than that is not paired.
+  const calls = new RecentMap<string, { id: string; name: string; command: string; filePath: string }>(
+    IMPORT_REMEMBERED,
+  );
+  const lastEventOfLine = new RecentMap<string, string>(IMPORT_REMEMBERED);
+  const usageSeen = new RecentSet<string>(IMPORT_REMEMBERED);
   let sessionId: string | undefined;
   let cwd: string | undefined;
   const read = { lines: 0 };
@@ -118,8 +122,13 @@ export async function importClaudeCode(
             line,
             parent,
           );
-          const event = sink.last as { input?: unknown };
-          calls.set(own(str(block.id)), { id, name: own(str(block.name)), input: obj(event.input) });
+          const input = obj((sink.last as { input?: unknown }).input);
+          calls.set(own(str(block.id)), {
+            id,
+            name: own(str(block.name)),
+            command: str(input.command),
+            filePath: str(input.file_path),
+          });
           last = id;
         }
       }
@@ -158,7 +167,7 @@ export async function importClaudeCode(
             {
               ...base,
               type: "command",
-              command: str(call.input.command),
+              command: call.command,
               exitCode,
               durationMs: 0,
               stdout: str(structured.stdout) || output,
@@ -170,12 +179,12 @@ export async function importClaudeCode(
           );
         }
         last = add({ ...base, type: "tool_result", callId, output, isError }, line, callParent);
-        if (call && WRITES.has(call.name) && !isError && str(call.input.file_path))
+        if (call && WRITES.has(call.name) && !isError && call.filePath)
           add(
             {
               ...base,
               type: "file_change",
-              path: relative(str(call.input.file_path)),
+              path: relative(call.filePath),
               kind: structured.type === "create" ? "added" : "modified",
             },
             line,

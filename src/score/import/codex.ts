@@ -2,8 +2,9 @@ import path from "node:path";
 import { unwrapShell } from "../../agents/coding/codex.ts";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
+import { RecentMap } from "../../core/recent.ts";
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
-import { EventSink, own } from "./event-sink.ts";
+import { EventSink, IMPORT_REMEMBERED, own } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readRecords } from "./read-lines.ts";
 
@@ -57,7 +58,8 @@ export async function importCodex(
 ): Promise<ImportedTrajectory> {
   const skipped: ImportedTrajectory["skipped"] = [];
   const models = new Set<string>();
-  const calls = new Map<string, { id: string; name: string; args: unknown }>();
+  // Bounded (IMPORT_REMEMBERED): an output further back than that from its call is not paired.
+  const calls = new RecentMap<string, { id: string; name: string; args: unknown }>(IMPORT_REMEMBERED);
   let sessionId: string | undefined;
   const read = { lines: 0 };
   let lastTotal = { input: 0, output: 0 };

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { own } from "../../core/recent.ts";
 import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 import type { UnmappedRecords } from "./imported.ts";
+
+export { own };
 
 /**
  * The events of one imported trajectory as an importer emits them: ids `e1`, `e2`, … in order, each with
@@ -84,6 +87,12 @@ export class EventSink {
   }
 }
 
+/**
+ * Entries a streaming importer remembers to pair records (calls awaiting their results, lines awaiting their
+ * children, response ids already counted): a pairing further back than this many is not made.
+ */
+export const IMPORT_REMEMBERED = 16_384;
+
 /** Characters of a tool output, command output or tool-input string kept in an imported event. */
 export const KEPT_CHARS = 8000;
 
@@ -132,15 +141,6 @@ function isLong(v: unknown): boolean {
 /** The first {@link KEPT_CHARS} characters as a new string (a slice would keep the whole one alive). */
 function head(text: string): string {
   return Buffer.from(text.slice(0, KEPT_CHARS), "utf8").toString("utf8");
-}
-
-/**
- * A copy of a string that shares no memory with the text it was cut from. V8 hands out strings parsed
- * from a JSON line (and slices of any string) as views into that whole line; keeping one such id or path
- * per event would keep every line of the log alive.
- */
-export function own(text: string): string {
-  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** Replace every string of a parsed value, in place (objects and arrays walked), by its {@link own} copy. */

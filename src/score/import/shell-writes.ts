@@ -1,5 +1,7 @@
+import { RecentSet } from "../../core/recent.ts";
 import { commandTargets } from "../../core/shell-writes.ts";
 import type { FileChangeEvent, TrajectoryEvent } from "../../core/trajectory.ts";
+import { IMPORT_REMEMBERED } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 
 /**
@@ -31,23 +33,6 @@ export function withShellWrites(t: ImportedTrajectory): ImportedTrajectory {
 /** Events a streamed command waits for before its call's result, failure and observed changes are judged. */
 export const LOOKAHEAD = 512;
 
-/** Entries remembered per fact (ids of recent events, answered and failed calls, calls with observed changes). */
-const REMEMBERED = 65_536;
-
-/** A set that forgets the oldest of its entries past a limit. */
-class RecentSet<T> {
-  private readonly set = new Set<T>();
-  constructor(private readonly limit: number) {}
-  add(x: T): void {
-    this.set.delete(x);
-    this.set.add(x);
-    if (this.set.size > this.limit) this.set.delete(this.set.values().next().value as T);
-  }
-  has(x: T): boolean {
-    return this.set.has(x);
-  }
-}
-
 /**
  * Adds derived file changes to a stream of one trajectory's events (see the module doc), handing each event
  * on to `emit` in order, derived changes in their place. O(1) amortised per event plus the command-line
@@ -76,7 +61,7 @@ export class ShellWrites {
     private readonly emit: (e: TrajectoryEvent) => void,
     private readonly lookahead = LOOKAHEAD,
   ) {
-    this.remembered = Math.max(REMEMBERED, lookahead);
+    this.remembered = Math.max(IMPORT_REMEMBERED, lookahead);
     this.answered = new RecentSet(this.remembered);
     this.failed = new RecentSet(this.remembered);
     this.observed = new RecentSet(this.remembered);
