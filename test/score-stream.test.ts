@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Instances, MAX_INSTANCES_HELD, makeFinding } from "../src/score/detect/finding.ts";
+import { LaterUse, MAX_PENDING_PROBES } from "../src/score/detect/later-use.ts";
 import { importTrajectories, streamTrajectory } from "../src/score/import/index.ts";
 import { collectLogFiles } from "../src/score/pipeline.ts";
 import { scoreWithFindings, TrajectoryScorer } from "../src/score/scorecard.ts";
@@ -98,5 +99,24 @@ describe("bounded instance lists", () => {
       expect(r.exempted.length).toBeLessThanOrEqual(MAX_INSTANCES_HELD);
     }
     expect(card.findings.find((x) => x.defect === "duplicate-step")?.exemptedCount).toBe(dup?.exemptedCount);
+  });
+});
+
+describe("bounded pending probes", () => {
+  it("decide the oldest probe on its use so far once more than MAX_PENDING_PROBES wait", () => {
+    const decided: [number, string][] = [];
+    const use = new LaterUse<number>({
+      untilCompaction: false,
+      decide: (p, why) => decided.push([p.data, why]),
+    });
+    for (let i = 0; i < MAX_PENDING_PROBES + 3; i++) use.add([i + 1], i);
+    expect(decided).toEqual([
+      [0, "limit"],
+      [1, "limit"],
+      [2, "limit"],
+    ]);
+    use.finish();
+    expect(decided).toHaveLength(MAX_PENDING_PROBES + 3);
+    expect(decided.at(-1)).toEqual([MAX_PENDING_PROBES + 2, "end"]);
   });
 });

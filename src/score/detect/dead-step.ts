@@ -3,6 +3,7 @@ import { duplicateSteps, short } from "./duplicate-step.ts";
 import { excerptsOf } from "./evidence.ts";
 import { isSpace, textHash } from "./file-reads.ts";
 import { type Detector, Instances, makeFinding, streaming } from "./finding.ts";
+import { MAX_PENDING_PROBES } from "./later-use.ts";
 import { partsAt, sharedTerms, spell } from "./terms.ts";
 import { inputText } from "./tokens.ts";
 import type { CallView } from "./view.ts";
@@ -42,12 +43,6 @@ import type { CallView } from "./view.ts";
  * words of earlier user messages and write/edit inputs ({@link Words}, at most {@link MAX_WORD_CHARS}
  * characters: past that, a name only later such texts mention is not seen there).
  */
-/**
- * Judged results waiting at most for a later text to draw on them: past this many, the one judged longest
- * ago is decided unused (on a long log, a result nothing used while this many newer ones were judged).
- */
-export const MAX_PENDING_PROBES = 4096;
-
 export const deadStep: Detector = streaming("dead-step", () => {
   const exempted = new Instances<ExemptedInstance>();
   const idle = new Instances<DefectInstance>(); // actions with no effect
@@ -168,7 +163,7 @@ export const deadStep: Detector = streaming("dead-step", () => {
     }
   }
 
-  /** The probe judged longest ago, once more than {@link MAX_PENDING_PROBES} wait: nothing drew on it. */
+  /** The probe judged longest ago, once more than MAX_PENDING_PROBES (later-use.ts) wait: nothing drew on it. */
   function settleOldest(): void {
     const p = probes.values().next().value as Probe;
     forget(p);

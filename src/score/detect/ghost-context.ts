@@ -72,7 +72,7 @@ export const ghostContext = streaming("ghost-context", () => {
       };
       const reason =
         out.reason ??
-        (u.later
+        (u.later || why === "limit"
           ? undefined
           : why === "compaction"
             ? "compacted away before anything could use the output"

@@ -40,7 +40,13 @@ export interface Probe<T> {
 }
 
 /** Why a probe is decided: enough use, a compaction ended retention, the log ended. */
-export type Decided = "used" | "compaction" | "end";
+export type Decided = "used" | "compaction" | "end" | "limit";
+
+/**
+ * Probes waiting at most for a later text to draw on them: past this many, the one added longest ago is
+ * decided on its use so far (`"limit"`; on a long log: nothing drew on it while this many newer ones came).
+ */
+export const MAX_PENDING_PROBES = 4096;
 
 /**
  * Up to `size` distinct distinctive terms of a text ({@link Terms} hashes), spread evenly over all of them
@@ -72,7 +78,7 @@ export function producedText(e: TrajectoryView["events"][number]): string {
  * from {@link sharedTerms}) draws on the pending probes holding its terms, through a term → probes index.
  * A probe is decided — handed to `decide` and forgotten — once its outcome can no longer change (every
  * sampled term drawn on, or `enough` says so), at a compaction when `untilCompaction` (uses after the next
- * compaction do not count), or at {@link finish}.
+ * compaction do not count), when more than {@link MAX_PENDING_PROBES} newer ones wait, or at {@link finish}.
  *
  * Complexity: O(terms of each produced text) per event while probes are pending, O(tokens) per probe
  * added or decided; state: the pending probes and the index of their terms not yet drawn on.
@@ -106,6 +112,11 @@ export class LaterUse<T> {
       if (!holders) this.index.set(t, probe);
       else if (holders instanceof Set) holders.add(probe);
       else this.index.set(t, new Set([holders, probe]));
+    }
+    if (this.pending.size > MAX_PENDING_PROBES) {
+      const oldest = this.pending.values().next().value as Probe<T>;
+      this.drop(oldest);
+      this.options.decide(oldest, "limit");
     }
     return probe;
   }
