@@ -19,7 +19,7 @@ import {
 } from "./defects.ts";
 import { describeEvent, excerptOf, type Excerpt as KeptExcerpt } from "./detect/evidence.ts";
 import { DETECTORS } from "./detect/index.ts";
-import { ViewStream } from "./detect/stream.ts";
+import { StreamShared, ViewStream } from "./detect/stream.ts";
 import { buildView, type TrajectoryView } from "./detect/view.ts";
 import type { ImportedTrajectory } from "./import/imported.ts";
 
@@ -183,7 +183,8 @@ export function scoreWithFindings(
  * and run it on them at the end.
  */
 export class TrajectoryScorer {
-  private readonly detectors = DETECTORS.map((d) => ({ d, online: d.start?.() }));
+  private readonly shared = new StreamShared();
+  private readonly detectors = DETECTORS.map((d) => ({ d, online: d.start?.(this.shared) }));
   private readonly control = startControl();
   private readonly stream: ViewStream;
   /** Kept only for detectors that cannot read the stream. */

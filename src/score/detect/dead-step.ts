@@ -1,5 +1,5 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
-import { duplicateSteps, short } from "./duplicate-step.ts";
+import { sharedDuplicateSteps, short } from "./duplicate-step.ts";
 import { excerptsOf } from "./evidence.ts";
 import { isSpace, textHash } from "./file-reads.ts";
 import { type Detector, Instances, makeFinding, streaming } from "./finding.ts";
@@ -34,7 +34,7 @@ import type { CallView } from "./view.ts";
  * scans, {@link sharedTerms}). Each judged result that brings new terms becomes a pending probe holding
  * them (and their parts), resolved and dropped by the first later produced text that draws on one of them
  * (a term → probes index); the rest are decided at the end. Calls are judged as they pass, after a private
- * Duplicate Step machine ({@link duplicateSteps}) has said whether they are repeats. State: the terms seen
+ * Duplicate Step machine (the stream's, {@link sharedDuplicateSteps}) has said whether they are repeats. State: the terms seen
  * ({@link TermSet}: exact up to {@link SEEN_EXACT} terms, then a 2²⁶-bit bitset that takes a new term for
  * seen n / 2²⁶ of the time: 1.5% at a million terms), the calls judged whose result is still to come (calls
  * in flight), the pending probes (results not drawn on yet: at the end, instances; at most
@@ -43,11 +43,11 @@ import type { CallView } from "./view.ts";
  * words of earlier user messages and write/edit inputs ({@link Words}, at most {@link MAX_WORD_CHARS}
  * characters: past that, a name only later such texts mention is not seen there).
  */
-export const deadStep: Detector = streaming("dead-step", () => {
+export const deadStep: Detector = streaming("dead-step", (shared) => {
   const exempted = new Instances<ExemptedInstance>();
   const idle = new Instances<DefectInstance>(); // actions with no effect
   const settled = new Instances<DefectInstance>(); // probes nothing drew on while MAX_PENDING_PROBES others waited
-  const repeats = duplicateSteps(false);
+  const repeats = sharedDuplicateSteps(shared);
   const seen = new TermSet();
   const judged = new Set<CallView>(); // judged calls whose result is still to come: calls in flight
   const probes = new Set<Probe>(); // pending, in the order of their results

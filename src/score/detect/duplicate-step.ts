@@ -7,7 +7,7 @@ import { type Detector, Instances, makeFinding, streaming } from "./finding.ts";
 import { numberedLines, outputHash, outputLines, outputSet, shownSet } from "./output-hash.ts";
 import { FileMap } from "./paths.ts";
 import { StateClock } from "./state-clock.ts";
-import { MAX_REMEMBERED, RecentMap } from "./stream.ts";
+import { MAX_REMEMBERED, RecentMap, type StreamShared } from "./stream.ts";
 import { PATH_KEYS } from "./tools.ts";
 import { type CallView, canonical } from "./view.ts";
 
@@ -60,8 +60,8 @@ import { type CallView, canonical } from "./view.ts";
  * line by line, the hashes of its lines), and the last whole read per file (the hashes of the lines it
  * showed). A repeat of a call more than {@link MAX_REMEMBERED} distinct keys back is not seen.
  */
-export const duplicateStep: Detector = streaming("duplicate-step", () => {
-  const run = duplicateSteps();
+export const duplicateStep: Detector = streaming("duplicate-step", (shared) => {
+  const run = sharedDuplicateSteps(shared);
   return {
     push(at, e, c) {
       run.push(at, e, c);
@@ -73,8 +73,8 @@ export const duplicateStep: Detector = streaming("duplicate-step", () => {
 /** What a repeat needs of an earlier call, kept instead of the call. */
 interface Look {
   id: string;
-  /** Its excerpt, when instances are cited. */
-  excerpt?: Excerpt;
+  /** Its excerpt. */
+  excerpt: Excerpt;
   /** The state it observed. */
   version: string;
   result: boolean;
@@ -91,10 +91,32 @@ interface Look {
 
 /**
  * The Duplicate Step state machine ({@link duplicateStep}): `push` every event in order; for a tool call
- * it answers whether the call is a counted repeat (the second call of an instance). Dead Step runs one of
- * its own with `cite` off: no instances kept, only the answers.
+ * it answers whether the call is a counted repeat (the second call of an instance). Dead Step asks the same
+ * machine ({@link sharedDuplicateSteps}).
  */
-export function duplicateSteps(cite = true): {
+/**
+ * The stream's one {@link duplicateSteps} machine (Duplicate Step and Dead Step both ask it): `push` at a
+ * position already pushed answers again without reading the event twice.
+ */
+export function sharedDuplicateSteps(shared: StreamShared): ReturnType<typeof duplicateSteps> {
+  return shared.get("duplicate-steps", () => {
+    const run = duplicateSteps();
+    let last = -1;
+    let answer = false;
+    return {
+      ...run,
+      push(at, e, c) {
+        if (at !== last) {
+          last = at;
+          answer = run.push(at, e, c);
+        }
+        return answer;
+      },
+    };
+  });
+}
+
+export function duplicateSteps(): {
   push(at: number, e: TrajectoryEvent, c: CallView | undefined): boolean;
   instances: Instances<DefectInstance>;
   exempted: Instances<ExemptedInstance>;
@@ -108,11 +130,11 @@ export function duplicateSteps(cite = true): {
   const state = new StateClock();
   let lastTodo: { look: Look; version: string } | undefined;
   const count = (i: DefectInstance): true => {
-    if (cite) instances.push(i);
+    instances.push(i);
     return true;
   };
   const exempt = (i: ExemptedInstance): void => {
-    if (cite) exempted.push(i);
+    exempted.push(i);
   };
   return {
     instances,
@@ -211,6 +233,7 @@ export function duplicateSteps(cite = true): {
     const r = c.result;
     const look: Look = {
       id: c.call.id,
+      excerpt: excerptOf(c.call),
       version,
       result: r !== undefined,
       failed: c.failed,
@@ -218,7 +241,6 @@ export function duplicateSteps(cite = true): {
       count: 0,
       paths: textHash(c.paths.join("\0")),
     };
-    if (cite) look.excerpt = excerptOf(c.call);
     if (r && lined) {
       look.lines = outputSet(r);
       look.count = outputLines(r).length;
@@ -232,14 +254,13 @@ export function duplicateSteps(cite = true): {
     verb: string,
     tail = " with no state change in between",
   ): DefectInstance {
-    if (!cite) return { events: [], note: "", weight: 1 };
     const what = again.commandText ? `\`${short(again.commandText)}\`` : again.call.name;
     const note = `${what} (${again.call.id}) ${verb} ${first.id}${tail}`;
     return {
       events: [first.id, again.call.id],
       note,
       weight: 1,
-      excerpts: [...(first.excerpt ? [first.excerpt] : []), excerptOf(again.call)],
+      excerpts: [first.excerpt, excerptOf(again.call)],
     };
   }
 }

@@ -5,7 +5,7 @@ import {
   type ExemptedInstance,
   type RawFinding,
 } from "../defects.ts";
-import { type OnlineDetector, runDetectors } from "./stream.ts";
+import { type OnlineDetector, runDetectors, StreamShared } from "./stream.ts";
 import type { TrajectoryView } from "./view.ts";
 
 /**
@@ -16,19 +16,22 @@ export interface Detector {
   defect: DefectId;
   /** Score one trajectory. Never throws on odd input: what cannot be judged scores 0. */
   detect(view: TrajectoryView): RawFinding;
-  /** The same detector reading the trajectory as a stream ({@link ViewStream}), when it can. */
-  start?(): OnlineDetector;
+  /**
+   * The same detector reading the trajectory as a stream ({@link ViewStream}), when it can; `shared` is the
+   * bag every detector of that stream gets (a fresh one when absent).
+   */
+  start?(shared?: StreamShared): OnlineDetector;
 }
 
 /** A detector that reads the stream; `detect` runs it over the view's events. */
 export function streaming(
   defect: DefectId,
-  start: () => OnlineDetector,
-): Detector & { start(): OnlineDetector } {
+  start: (shared: StreamShared) => OnlineDetector,
+): Detector & { start(shared?: StreamShared): OnlineDetector } {
   return {
     defect,
-    start,
-    detect: (view) => runDetectors(view.events, [start()])[0] as RawFinding,
+    start: (shared = new StreamShared()) => start(shared),
+    detect: (view) => runDetectors(view.events, [start(new StreamShared())])[0] as RawFinding,
   };
 }
 

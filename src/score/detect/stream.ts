@@ -28,6 +28,20 @@ export interface OnlineDetector {
   finish(): RawFinding;
 }
 
+/**
+ * What the detectors reading one stream share, made on first ask (one Duplicate Step machine serves
+ * Duplicate Step and Dead Step): every detector of one stream is started with the same bag.
+ */
+export class StreamShared {
+  private readonly made = new Map<string, unknown>();
+
+  /** The service under `key`, made by `make` the first time. */
+  get<T>(key: string, make: () => T): T {
+    if (!this.made.has(key)) this.made.set(key, make());
+    return this.made.get(key) as T;
+  }
+}
+
 /** Anything reading the stream (a detector, the control measures). */
 export interface StreamReader {
   push(at: number, e: TrajectoryEvent, call: CallView | undefined): void;
