@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { Instances, MAX_INSTANCES_HELD, makeFinding } from "../src/score/detect/finding.ts";
+import { Instances, KeyedInstances, MAX_INSTANCES_HELD, makeFinding } from "../src/score/detect/finding.ts";
 import { LaterUse, MAX_PENDING_PROBES } from "../src/score/detect/later-use.ts";
 import { importTrajectories, streamTrajectory } from "../src/score/import/index.ts";
 import { collectLogFiles } from "../src/score/pipeline.ts";
@@ -118,5 +118,27 @@ describe("bounded pending probes", () => {
     use.finish();
     expect(decided).toHaveLength(MAX_PENDING_PROBES + 3);
     expect(decided.at(-1)).toEqual([MAX_PENDING_PROBES + 2, "end"]);
+  });
+});
+
+describe("instances reported in an order of their own", () => {
+  it("hand on what holding them all would: the strongest in key order, the rest counted", () => {
+    const n = 5000;
+    const all = Array.from({ length: n }, (_, i) => ({
+      key: (i * 7907) % n,
+      x: { events: [`e${i}`], note: `n${i}`, weight: ((i * 31) % 17) / 2 },
+    }));
+    const keyed = new KeyedInstances<(typeof all)[number]["x"]>(100);
+    for (const y of all) keyed.add(y.key, y.x);
+    const bounded = new Instances<(typeof all)[number]["x"]>(100);
+    keyed.drainInto(bounded);
+    const whole = makeFinding(
+      "ghost-context",
+      [...all].sort((a, b) => a.key - b.key).map((y) => y.x),
+    );
+    const f = makeFinding("ghost-context", bounded);
+    expect(f.instances).toEqual(whole.instances.slice(0, 100));
+    expect(f.instanceCount).toBe(n);
+    expect(f.score).toBe(whole.score);
   });
 });

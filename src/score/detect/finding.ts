@@ -80,6 +80,12 @@ export class Instances<T extends { weight: number }> {
     for (const x of other.held) this.add(x);
   }
 
+  /** Count `count` instances of total weight `total` that are not held (see {@link KeyedInstances}). */
+  skip(count: number, total: number): void {
+    this.count += count;
+    this.total += total;
+  }
+
   /** How many were added (as an array's `length`). */
   get length(): number {
     return this.count;
@@ -88,6 +94,36 @@ export class Instances<T extends { weight: number }> {
   /** The strongest held, strongest first (a stable sort: equal weights in the order found). */
   sorted(): T[] {
     return [...this.held].sort((a, b) => b.weight - a.weight).slice(0, this.limit);
+  }
+}
+
+/**
+ * Instances decided out of order but reported in an order of their own (`key`: e.g. their call's ordinal),
+ * after the others: the {@link MAX_INSTANCES_HELD} strongest are held (ties: the smaller key), the rest
+ * only counted — so handing them on ({@link drainInto}) gives what holding them all would.
+ */
+export class KeyedInstances<T extends { weight: number }> {
+  private held: { key: number; x: T }[] = [];
+  private dropped = 0;
+  private droppedWeight = 0;
+
+  constructor(private readonly limit = MAX_INSTANCES_HELD) {}
+
+  add(key: number, x: T): void {
+    this.held.push({ key, x });
+    if (this.held.length < 2 * this.limit) return;
+    this.held.sort((a, b) => b.x.weight - a.x.weight || a.key - b.key);
+    for (const y of this.held.splice(this.limit)) {
+      this.dropped++;
+      this.droppedWeight += y.x.weight;
+    }
+  }
+
+  /** Add them all to `into`, in key order (those not held counted only). */
+  drainInto(into: Instances<T>): void {
+    for (const y of this.held.sort((a, b) => a.key - b.key)) into.add(y.x);
+    into.skip(this.dropped, this.droppedWeight);
+    this.held = [];
   }
 }
 

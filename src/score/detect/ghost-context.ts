@@ -1,7 +1,7 @@
 import type { DefectInstance, ExemptedInstance } from "../defects.ts";
 import { short } from "./duplicate-step.ts";
 import { type Excerpt, excerptOf } from "./evidence.ts";
-import { Instances, makeFinding, streaming } from "./finding.ts";
+import { Instances, KeyedInstances, makeFinding, streaming } from "./finding.ts";
 import { LaterUse, type Probe, sampleTerms } from "./later-use.ts";
 import { FileMap, readsOf, writesOf } from "./paths.ts";
 import { eventTerms, sharedTerms } from "./terms.ts";
@@ -40,8 +40,8 @@ export const ghostContext = streaming("ghost-context", () => {
   const instances = new Instances<DefectInstance>();
   const exempted = new Instances<ExemptedInstance>();
   // Large outputs decided, with their call's ordinal: reported in call order after the stale reads.
-  const largeInstances: { ordinal: number; instance: DefectInstance }[] = [];
-  const largeExempted: { ordinal: number; instance: ExemptedInstance }[] = [];
+  const largeInstances = new KeyedInstances<DefectInstance>();
+  const largeExempted = new KeyedInstances<ExemptedInstance>();
   const add = (out: Output, instance: DefectInstance) => {
     if (out.reason) exempted.push({ ...instance, reason: out.reason });
     else instances.push(instance);
@@ -77,8 +77,8 @@ export const ghostContext = streaming("ghost-context", () => {
           : why === "compaction"
             ? "compacted away before anything could use the output"
             : "the log ends before anything could use the output");
-      if (reason) largeExempted.push({ ordinal: out.ordinal, instance: { ...instance, reason } });
-      else largeInstances.push({ ordinal: out.ordinal, instance });
+      if (reason) largeExempted.add(out.ordinal, { ...instance, reason });
+      else largeInstances.add(out.ordinal, instance);
     },
   });
 
@@ -125,9 +125,8 @@ export const ghostContext = streaming("ghost-context", () => {
     },
     finish() {
       use.finish();
-      const byOrdinal = (a: { ordinal: number }, b: { ordinal: number }) => a.ordinal - b.ordinal;
-      for (const x of largeInstances.sort(byOrdinal)) instances.add(x.instance);
-      for (const x of largeExempted.sort(byOrdinal)) exempted.add(x.instance);
+      largeInstances.drainInto(instances);
+      largeExempted.drainInto(exempted);
       return makeFinding("ghost-context", instances, exempted);
     },
   };
