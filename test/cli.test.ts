@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildProgram, commandOf } from "../src/cli/main.ts";
 import { gauntlet } from "./helpers/cli.ts";
 
 describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
@@ -91,5 +92,29 @@ describe("CLI bad input: one clear line, exit 2, no stack trace", () => {
     expect(gauntlet(cwd, ["schema"]).stdout).toMatch(/fuzz-case/);
     const schema = JSON.parse(gauntlet(cwd, ["schema", "finding"]).stdout);
     expect(schema.properties.class.enum).toEqual(["critical", "expected_outcome", "minor"]);
+  });
+});
+
+describe("loading only the command asked for", () => {
+  it("finds the top-level command past the global options", () => {
+    expect(commandOf(["node", "gauntlet", "score", "x.jsonl"])).toBe("score");
+    expect(commandOf(["node", "gauntlet", "--debug", "--config", "g.yaml", "witness", "build"])).toBe(
+      "witness",
+    );
+    expect(commandOf(["node", "gauntlet", "--help"])).toBeUndefined();
+  });
+
+  it("registers just that command, or every one for help and unknown commands", async () => {
+    const names = (p: Awaited<ReturnType<typeof buildProgram>>) => p.commands.map((c) => c.name());
+    expect(names(await buildProgram("score"))).toEqual(["score"]);
+    const all = names(await buildProgram(undefined));
+    expect(all).toEqual(expect.arrayContaining(["demo", "fuzz", "score", "boundary", "witness", "schema"]));
+    expect(names(await buildProgram("nonsense"))).toEqual(all);
+  });
+
+  it("an unknown command still gets the usage error and exit 2", () => {
+    const r = gauntlet(mkdtempSync(path.join(tmpdir(), "gauntlet-cli-")), ["scor"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'scor'/);
   });
 });

@@ -2,14 +2,6 @@ import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import pc from "picocolors";
 import { GauntletError } from "../core/errors.ts";
-import { registerAgentsCommands } from "./agents.ts";
-import { registerBoundaryCommands } from "./boundary.ts";
-import { registerDemoCommand } from "./demo.ts";
-import { registerFuzzCommands } from "./fuzz.ts";
-import { registerModelServerCommand } from "./model-server.ts";
-import { registerSchemaCommand } from "./schema.ts";
-import { registerScoreCommands } from "./score.ts";
-import { registerWitnessCommands } from "./witness.ts";
 
 /**
  * The `gauntlet` command line. Exit codes (DESIGN.md "CI use"): 0 ok; 1 findings or failures over the
@@ -38,8 +30,38 @@ function fileSystemProblem(error: unknown): string | undefined {
   return e.path ? `${e.path}: ${FS_CODES[e.code]}` : `a path you gave: ${FS_CODES[e.code]}`;
 }
 
-/** Build the commander program (exported for tests). */
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Each top-level command and how to load what registers it, in help order. Loaded only when asked for:
+ * `gauntlet score …` does not load the fuzzing, boundary or witness code (nor the model SDKs they bring).
+ */
+const COMMANDS: readonly [string, () => Promise<Register>][] = [
+  ["demo", async () => (await import("./demo.ts")).registerDemoCommand],
+  ["agents", async () => (await import("./agents.ts")).registerAgentsCommands],
+  ["fuzz", async () => (await import("./fuzz.ts")).registerFuzzCommands],
+  ["model-server", async () => (await import("./model-server.ts")).registerModelServerCommand],
+  ["score", async () => (await import("./score.ts")).registerScoreCommands],
+  ["boundary", async () => (await import("./boundary.ts")).registerBoundaryCommands],
+  ["witness", async () => (await import("./witness.ts")).registerWitnessCommands],
+  ["schema", async () => (await import("./schema.ts")).registerSchemaCommand],
+];
+
+/** The top-level command `argv` (as in process.argv) names, past the global options; undefined when none. */
+export function commandOf(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--config") i++;
+    else if (!a.startsWith("-")) return a;
+  }
+  return undefined;
+}
+
+/**
+ * Build the commander program: with `only`, just that top-level command (when it is one), else every
+ * command (for help, version and unknown commands).
+ */
+export async function buildProgram(only?: string): Promise<Command> {
   const program = new Command("gauntlet")
     .description(
       "Behavioural testing of AI agents: find where they misbehave, with evidence a person can check.",
@@ -49,20 +71,14 @@ export function buildProgram(): Command {
     .version(VERSION, "--version", "print the version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
-  registerDemoCommand(program);
-  registerAgentsCommands(program);
-  registerFuzzCommands(program);
-  registerModelServerCommand(program);
-  registerScoreCommands(program);
-  registerBoundaryCommands(program);
-  registerWitnessCommands(program);
-  registerSchemaCommand(program);
+  const one = COMMANDS.filter(([name]) => name === only);
+  for (const [, load] of one.length ? one : COMMANDS) (await load())(program);
   return program;
 }
 
 /** Run the CLI with `argv` (as in process.argv); returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgram(commandOf(argv));
   const debug = argv.includes("--debug");
   try {
     await program.parseAsync(argv as string[]);
