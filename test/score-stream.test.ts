@@ -6,9 +6,9 @@ import { importTrajectories, streamTrajectory } from "../src/score/import/index.
 import { collectLogFiles } from "../src/score/pipeline.ts";
 import { scoreWithFindings, TrajectoryScorer } from "../src/score/scorecard.ts";
 
-// Real trajectories in 10 formats (../shared/data) and Gauntlet's own held-out sets.
+// Real trajectories in 10 formats (data/trajectories, copied from ../shared/data) and Gauntlet's own held-out sets.
 const SETS = [
-  path.resolve(import.meta.dirname, "../../shared/data/trajectories"),
+  path.resolve(import.meta.dirname, "../data/trajectories"),
   path.resolve(import.meta.dirname, "../data/trajectories-heldout"),
   path.resolve(import.meta.dirname, "../data/trajectories-heldout-b"),
   path.resolve(import.meta.dirname, "fixtures"),
