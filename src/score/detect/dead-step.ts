@@ -32,8 +32,8 @@ import type { CallView } from "./view.ts";
  * Complexity: O(n · cap) — one pass over the stream; each text contributes at most `cap` terms (shared
  * scans, {@link sharedTerms}). Each judged result that brings new terms becomes a pending probe holding
  * them (and their parts), resolved and dropped by the first later produced text that draws on one of them
- * (a term → probes index); the rest are decided at the end. Calls are judged as they pass, after a private
- * Duplicate Step machine (the stream's, {@link sharedDuplicateSteps}) has said whether they are repeats. State: the terms seen
+ * (a term → probes index); the rest are decided at the end. Calls are judged as they pass, after the stream's
+ * Duplicate Step machine ({@link sharedDuplicateSteps}) has said whether they are repeats. State: the terms seen
  * ({@link TermSet}: exact up to {@link SEEN_EXACT} terms, then a 2²⁶-bit bitset that takes a new term for
  * seen n / 2²⁶ of the time: 1.5% at a million terms), the calls judged whose result is still to come (calls
  * in flight), the pending probes (results not drawn on yet: at the end, instances; at most
@@ -99,7 +99,7 @@ export const deadStep: Detector = streaming("dead-step", (shared) => {
         if (p.rules)
           exempted.push({
             ...p.instance,
-            reason: "long-lived rules or memory file: shapes behaviour without being quoted",
+            reason: RULES_REASON,
           });
         else if (lastProduced < p.at)
           exempted.push({ ...p.instance, reason: "the log ends before anything could use the result" });
@@ -169,7 +169,7 @@ export const deadStep: Detector = streaming("dead-step", (shared) => {
     if (p.rules)
       exempted.add({
         ...p.instance,
-        reason: "long-lived rules or memory file: shapes behaviour without being quoted",
+        reason: RULES_REASON,
       });
     else settled.add(p.instance);
   }
@@ -278,6 +278,9 @@ export const TOKENS_PER_TEXT = 150;
 
 /** New distinctive tokens a result must bring before its (lack of) influence is judged. */
 export const MIN_NEW = 3;
+
+/** Why a result read from a rules or memory file is exempt (App. A.1). */
+const RULES_REASON = "long-lived rules or memory file: shapes behaviour without being quoted";
 
 const RULES_FILE = /(^|\/)(CLAUDE|AGENTS|GEMINI|QWEN)\.md$|\.cursorrules$|(^|\/)\.?memory|MEMORY\.md$/i;
 

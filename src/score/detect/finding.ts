@@ -71,12 +71,8 @@ export class Instances<T extends { weight: number }> {
 
   /** Add every instance of `other`, after these (those it no longer holds count in the number and sum). */
   absorb(other: Instances<T>): void {
-    if (other.held.length === other.count) {
-      for (const x of other.held) this.add(x);
-      return;
-    }
-    this.count += other.count - other.held.length;
-    this.total += other.total - other.held.reduce((s, x) => s + x.weight, 0);
+    const notHeld = other.count - other.held.length;
+    if (notHeld) this.skip(notHeld, other.total - other.held.reduce((s, x) => s + x.weight, 0));
     for (const x of other.held) this.add(x);
   }
 
@@ -84,11 +80,6 @@ export class Instances<T extends { weight: number }> {
   skip(count: number, total: number): void {
     this.count += count;
     this.total += total;
-  }
-
-  /** How many were added (as an array's `length`). */
-  get length(): number {
-    return this.count;
   }
 
   /** The strongest held, strongest first (a stable sort: equal weights in the order found). */

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { exitCodeInText } from "../../agents/coding/trace-builder.ts";
 import { arr, obj, str } from "../../core/json-view.ts";
-import { RecentMap, RecentSet } from "../../core/recent.ts";
+import { own, RecentMap, RecentSet } from "../../core/recent.ts";
 import type { TrajectoryEvent } from "../../core/trajectory.ts";
-import { EventSink, IMPORT_REMEMBERED, own } from "./event-sink.ts";
+import { EventSink, IMPORT_REMEMBERED } from "./event-sink.ts";
 import type { ImportedTrajectory } from "./imported.ts";
 import { readRecords } from "./read-lines.ts";
 

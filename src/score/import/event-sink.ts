@@ -3,8 +3,6 @@ import { own } from "../../core/recent.ts";
 import type { EventDraft, TrajectoryEvent } from "../../core/trajectory.ts";
 import type { UnmappedRecords } from "./imported.ts";
 
-export { own };
-
 /**
  * The events of one imported trajectory as an importer emits them: ids `e1`, `e2`, … in order, each with
  * its provenance (`raw: {file, line}`) and, when given, the events it depends on. Bulky texts are capped
