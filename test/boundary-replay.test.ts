@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { parse } from "yaml";
 import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
 import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
 import { STOP_TOKEN } from "../src/boundary/llm-prompt.ts";
@@ -408,20 +407,13 @@ describe("a recorded campaign with every role on the llm engine replays without 
       expect(usage[role]?.outputTokens, role).toBeGreaterThan(0);
     }
     expect(fake.calls.unknown).toBeUndefined();
-    // Rounds 0–3 are the warm-up (no call); one ranker batch holds every target; each session with turns
-    // (six discovery traces, every functional replay, every test run) is labelled once, and every test run is
-    // judged once.
+    // Rounds 0–3 are the warm-up (no call); one ranker batch holds every target. Every session with turns is
+    // labelled and every run judged, but a request already answered is answered from the record (the plan
+    // stage runs each test against the agent as `run` will, so the run stage repeats those requests).
     const judged = runsOf(recorded).filter((r) => r.turns.length > 0).length;
-    // The plan stage replays each functional test once to keep only what reproduces (stabilise.ts).
-    const replayed = (
-      parse(readFileSync(path.join(recorded, "plan.yaml"), "utf8")) as { tests: { kind: string }[] }
-    ).tests.filter((t) => t.kind === "functional").length;
-    expect(fake.calls).toMatchObject({
-      planner: 2,
-      ranker: 1,
-      labeller: 6 + judged + replayed,
-      judge: judged,
-    });
+    expect(fake.calls).toMatchObject({ planner: 2, ranker: 1 });
+    expect(fake.calls.labeller).toBeGreaterThanOrEqual(6);
+    expect(fake.calls.judge).toBeGreaterThanOrEqual(judged);
     const lines = readFileSync(path.join(recorded, "model-calls.jsonl"), "utf8").trim().split("\n");
     expect(lines).toHaveLength(Object.values(fake.calls).reduce((a, b) => a + b, 0));
   });
@@ -429,7 +421,8 @@ describe("a recorded campaign with every role on the llm engine replays without 
   it("reports calls and tokens per model stage in summary.json", () => {
     const written = JSON.parse(readFileSync(path.join(recorded, "summary.json"), "utf8")) as CampaignSummary;
     const cost = Object.fromEntries(written.costs.map((c) => [c.stage, c]));
-    for (const stage of ["discover", "abstract", "plan", "run"]) {
+    // The run stage repeats the plan stage's runs against the same agent: answered from the record, free.
+    for (const stage of ["discover", "abstract", "plan"]) {
       expect(cost[stage]?.calls, stage).toBeGreaterThan(0);
       expect(cost[stage]?.inputTokens, stage).toBeGreaterThan(0);
       expect(cost[stage]?.outputTokens, stage).toBeGreaterThan(0);
@@ -452,9 +445,14 @@ describe("a recorded campaign with every role on the llm engine replays without 
     expect(verdicts(replayed)).toEqual(verdicts(recorded));
     expect(verdicts(recorded).length).toBe(summary.tests.functional + summary.tests.boundary);
     expect(replay.verdicts).toEqual(summary.verdicts);
-    // The comparison covers both outcomes: the fake judge fails a test whose run reached a forbidden activity.
     expect(summary.verdicts.pass).toBeGreaterThan(0);
-    expect(summary.verdicts.fail).toBeGreaterThan(0);
+    // The fake judge fails a test whose run reached a forbidden activity: the plan stage ran every test against
+    // the agent and dropped those (stabilise.ts), so the clean agent passes the plan — in the replay too.
+    const dropped = (dir: string) =>
+      JSON.parse(readFileSync(path.join(dir, "stabilise.json"), "utf8")) as { rejected: unknown[] };
+    expect(dropped(recorded).rejected.length).toBeGreaterThan(0);
+    expect(dropped(replayed)).toEqual(dropped(recorded));
+    expect(summary.verdicts.fail).toBe(0);
   });
 
   it("accounts the replayed calls with their recorded tokens", () => {
@@ -487,7 +485,11 @@ describe("a mixed configuration", () => {
     expect(Object.keys(fake.calls)).toEqual(["judge"]);
     expect(Object.keys(roles.ledger.byRole())).toEqual(["judge"]);
     const calls = Object.fromEntries(summary.costs.map((c) => [c.stage, c.calls]));
-    expect(calls).toEqual({ discover: 0, abstract: 0, graph: 0, plan: 0, run: fake.calls.judge });
+    // The plan stage judges each test's runs against the agent (stabilise.ts); the run stage's identical
+    // transcripts are answered from the record.
+    expect(calls).toMatchObject({ discover: 0, abstract: 0, graph: 0 });
+    expect(calls.plan).toBeGreaterThan(0);
+    expect((calls.plan ?? 0) + (calls.run ?? 0)).toBe(fake.calls.judge);
     const runs = runsOf(dir);
     expect(runs.length).toBe(summary.tests.functional + summary.tests.boundary);
     expect(runs.every((r) => r.verdict.quotes.length > 0 || r.turns.length === 0)).toBe(true);

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse, stringify } from "yaml";
+import { stringify } from "yaml";
 import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
 import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
 import { loadPlan, writePlan } from "../src/boundary/plan.ts";
@@ -196,26 +196,26 @@ describe.each(["json", "openai", "process"])(
   },
 );
 
-/** The functional tests of a campaign's plan: the plan stage replays each once, hints verbatim. */
-function replays(dir: string): { hints: string[] }[] {
-  const plan = parse(readFileSync(path.join(dir, "plan.yaml"), "utf8")) as {
-    tests: { kind: string; hints: string[] }[];
-  };
-  return plan.tests.filter((t) => t.kind === "functional");
+/** What the plan stage's runs against the agent took (stabilise.ts): conversations and target turns. */
+function stabilised(dir: string): { conversations: number; targetTurns: number } {
+  return JSON.parse(readFileSync(path.join(dir, "stabilise.json"), "utf8"));
 }
 
 describe("what each target saw", () => {
   it("the JSON bot: one fresh session id per conversation (discovery sessions and test runs)", () => {
-    // Discovery sessions, the plan stage's replay of each functional test (stabilise.ts), and the test runs.
+    // Discovery sessions, the plan stage's runs of each test against the agent (stabilise.ts), and the test runs.
     const conversations =
-      tracesOf(done("json").dir).length + replays(done("json").dir).length + runsOf(done("json").dir).length;
+      tracesOf(done("json").dir).length +
+      stabilised(done("json").dir).conversations +
+      runsOf(done("json").dir).length;
     expect(sessions.size).toBe(conversations);
   });
 
   it("the OpenAI-compatible server: one request per turn, each with the whole history", () => {
     const { dir } = done("openai");
-    const replayed = replays(dir).reduce((n, t) => n + t.hints.length, 0);
-    const turns = [...tracesOf(dir), ...runsOf(dir)].reduce((n, c) => n + c.turns.length, 0) + replayed;
+    const turns =
+      [...tracesOf(dir), ...runsOf(dir)].reduce((n, c) => n + c.turns.length, 0) +
+      stabilised(dir).targetTurns;
     expect(completions).toBe(turns);
     expect([...models]).toEqual(["airline"]); // the #model of the spec
   });

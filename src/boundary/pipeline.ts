@@ -14,7 +14,7 @@ import { type CampaignSummary, writeCampaignOutputs } from "./outputs.ts";
 import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
 import type { RoleEngines } from "./roles.ts";
 import { runPlan } from "./run.ts";
-import { stabiliseFunctionalTests } from "./stabilise.ts";
+import { stabilisePlan } from "./stabilise.ts";
 import {
   AbstractTrace,
   type AuditSummary,
@@ -63,6 +63,13 @@ export interface CampaignOptions {
   auditFaults?: readonly (keyof AirlineFaults)[];
   /** Paraphrase seed of the audited reference agent (the target's own). */
   auditSeed?: number;
+  /**
+   * Other instances of the same agent (e.g. its other paraphrase seeds): the plan stage runs every test against
+   * `target` and these, and keeps only what passes on all (stabilise.ts). Closed by the caller.
+   */
+  variants?: readonly ChatTarget[];
+  /** Runs per test at plan time (stabilise.ts); default max(3, 1 + variants). */
+  stabiliseSessions?: number;
   /** Run this plan instead of discovering and planning (`boundary run --plan`). */
   plan?: PlanFile;
   /** With `plan`: the workflow graph picture made with it (its folder's `graph.svg`), for the report. */
@@ -193,11 +200,27 @@ async function discoverAndPlan(
         { ranker: engines.ranker, generator: engines.generator },
         { functionalMax: options.functionalMax ?? 50, boundaryBudget: options.boundaryBudget ?? 50 },
       );
-      const stable = await stabiliseFunctionalTests(target, planned.tests, engines.labeller, facts);
+      const known = knownActivities(answered.abstracts, planned.tests);
+      const stable = await stabilisePlan(
+        [target, ...(options.variants ?? [])],
+        planned.tests,
+        { runner: engines.runner, labeller: engines.labeller, judge: engines.judge, facts, known },
+        { ...(options.stabiliseSessions ? { sessions: options.stabiliseSessions } : {}), onProgress: say },
+      );
       if (stable.droppedValues || stable.droppedCriteria || stable.droppedTests)
         say(
-          `plan: replaying the functional tests dropped ${stable.droppedValues} value(s) and ${stable.droppedCriteria} criterion(s) that did not reproduce, and ${stable.droppedTests} test(s) left with nothing to check`,
+          `plan: running the functional tests dropped ${stable.droppedValues} value(s) and ${stable.droppedCriteria} criterion(s) that did not reproduce, and ${stable.droppedTests} test(s) left with nothing to check`,
         );
+      if (stable.rejected.length)
+        say(
+          `plan: ${stable.rejected.length} test(s) dropped: they did not pass all ${stable.sessions} runs against the agent they were planned from (${stable.rejected.map((r) => r.id).join(", ")})`,
+        );
+      writeFileSync(
+        file("stabilise.json"),
+        `${JSON.stringify({ ...stable, tests: stable.tests.map((t) => t.id) }, null, 2)}\n`,
+      );
+      if (stable.unverified)
+        say(`plan: ${stable.unverified} test(s) kept unverified: the target did not answer their runs`);
       const built = { ...planned, tests: stable.tests };
       const value: PlanFile = {
         version: 1,

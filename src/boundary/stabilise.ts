@@ -1,105 +1,151 @@
 import type { ChatTarget } from "../agents/chat/target.ts";
-import { TargetError } from "../agents/chat/target.ts";
 import { evaluateCheck, mentionsValue } from "./judge.ts";
-import type { Criterion, Facts, Labeller, TestCase, Turn } from "./types.ts";
+import { type RunEngines, runTest } from "./run.ts";
+import type { Criterion, TestCase, TestRun } from "./types.ts";
 
 /**
- * Stabilise functional tests against the agent they were discovered on (plan stage, before the plan is
- * written): replay each test's hints once in a fresh session and keep only what reproduces. A value the agent
- * makes up per conversation (a transfer reference, a timestamp, a random id) is not a fact of the workflow,
- * and asserting it would fail the next run of a correct agent; a criterion the replay does not satisfy is
- * flaky the same way. What the replay confirms stays, so value faults (a wrong fare or status) still fail.
- * This is Gauntlet's addition to AgentEval §V-A, whose functional tests copy values from a single trace.
+ * Zero false alarms by construction (issue 15 §3; Gauntlet's addition to AgentEval §V-A): before the plan is
+ * written, every test is run against the agent it was planned from exactly as `boundary run` will run it — the
+ * same runner, labeller, judge and known activities (run.ts {@link runTest}) — in several fresh sessions,
+ * spread over the target's paraphrase variants when it has them (other seeds of the same agent). A test is
+ * kept only when every one of those runs passes: a test a correct agent fails would make CI red for it.
+ *
+ * Functional tests are first pruned to what reproduces: a value the agent makes up per conversation (a
+ * reference, a timestamp) or a criterion one of the runs does not satisfy is dropped (values that reproduce
+ * stay, so a wrong fare or status still fails). Boundary tests are never edited — they pass as planned or are
+ * dropped, each drop listed with the reason.
  */
 
-/** What {@link stabiliseFunctionalTests} removed, for the progress line and the summary. */
+/** A test the stabilisation dropped, and why (one line a person can act on). */
+export interface RejectedTest {
+  id: string;
+  kind: TestCase["kind"];
+  reason: string;
+}
+
+/** What {@link stabilisePlan} kept and removed, for the progress line and the summary. */
 export interface Stabilisation {
   tests: TestCase[];
-  /** Values dropped from `mentions` checks, criteria dropped, tests dropped (no success criterion left). */
+  /** Values dropped from `mentions` checks, criteria dropped, functional tests left with no success criterion. */
   droppedValues: number;
   droppedCriteria: number;
   droppedTests: number;
-  /** Target turns the replays took. */
+  /** Tests that failed (or were inconclusive) against the agent they were planned from: dropped. */
+  rejected: RejectedTest[];
+  /** Tests kept unverified because the target could not answer their runs. */
+  unverified: number;
+  /** Runs per test; conversations held in all and the target turns they took. */
+  sessions: number;
+  conversations: number;
   targetTurns: number;
 }
 
-async function replay(target: ChatTarget, hints: readonly string[]): Promise<Turn[] | undefined> {
-  const turns: Turn[] = [];
-  try {
-    await target.reset();
-    for (const user of hints) {
-      const reply = await target.send(user);
-      turns.push({ user, reply: reply.text, ms: reply.ms });
+/** Options of {@link stabilisePlan}. */
+export interface StabiliseOptions {
+  /** Runs per test (spread round-robin over the targets); default max(3, number of targets). */
+  sessions?: number;
+  onProgress?: (line: string) => void;
+}
+
+/** Keep from `test`'s success criteria what `run` reproduces, and from its failure criteria what it does not show. */
+function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
+  const { turns, labels } = run;
+  const success: Criterion[] = [];
+  for (const c of test.success) {
+    if (c.check?.kind === "mentions") {
+      const check = c.check;
+      const replies = turns.filter(
+        (_, i) => i >= check.from && (!check.activity || check.activity.includes(labels[i]?.activity ?? "")),
+      );
+      const values = check.values.filter((v) => replies.some((t) => mentionsValue(t.reply, v)));
+      out.droppedValues += check.values.length - values.length;
+      const text =
+        values.length === check.values.length
+          ? c.text
+          : c.text.replace(/states .*? \(values/, `states ${values.map((v) => `"${v}"`).join(", ")} (values`);
+      if (values.length) success.push({ text, check: { ...check, values } });
+      else out.droppedCriteria++;
+      continue;
     }
-  } catch (error) {
-    if (error instanceof TargetError) return undefined;
-    throw error;
+    if (!c.check || evaluateCheck(c.check, turns, labels).holds === true) success.push(c);
+    else out.droppedCriteria++;
   }
-  return turns;
+  const failure = test.failure.filter(
+    (c) => !c.check || evaluateCheck(c.check, turns, labels).holds !== true,
+  );
+  out.droppedCriteria += test.failure.length - failure.length;
+  return { ...test, success, failure };
 }
 
 /**
- * Replay every functional test once and keep what reproduces (see module doc). Boundary tests are returned
- * unchanged; a functional test whose replay hits a target error is kept as it is.
+ * Run every test `sessions` times against `targets` (the planned-from agent first, then its variants) and keep
+ * what passes every time (see module doc).
+ * @returns the kept tests in plan order and what was dropped
+ * @throws errors of the runner, labeller or judge (not of the target: a target error leaves a test unverified)
  */
-export async function stabiliseFunctionalTests(
-  target: ChatTarget,
+export async function stabilisePlan(
+  targets: readonly ChatTarget[],
   tests: readonly TestCase[],
-  labeller: Labeller,
-  facts: Facts,
+  engines: RunEngines,
+  options: StabiliseOptions = {},
 ): Promise<Stabilisation> {
+  const sessions = Math.max(1, options.sessions ?? Math.max(3, targets.length));
   const out: Stabilisation = {
     tests: [],
     droppedValues: 0,
     droppedCriteria: 0,
     droppedTests: 0,
+    rejected: [],
+    unverified: 0,
+    sessions,
+    conversations: 0,
     targetTurns: 0,
   };
-  for (const test of tests) {
-    if (test.kind !== "functional") {
-      out.tests.push(test);
-      continue;
-    }
-    const turns = await replay(target, test.hints);
-    if (!turns) {
-      out.tests.push(test);
-      continue;
-    }
-    out.targetTurns += turns.length;
-    const labels = await labeller.label({ id: test.id, turns }, facts, []);
-    const success: Criterion[] = [];
-    for (const c of test.success) {
-      if (c.check?.kind === "mentions") {
-        const check = c.check;
-        const replies = turns.filter(
-          (_, i) =>
-            i >= check.from && (!check.activity || check.activity.includes(labels[i]?.activity ?? "")),
-        );
-        const values = check.values.filter((v) => replies.some((t) => mentionsValue(t.reply, v)));
-        out.droppedValues += check.values.length - values.length;
-        const text =
-          values.length === check.values.length
-            ? c.text
-            : c.text.replace(
-                /states .*? \(values/,
-                `states ${values.map((v) => `"${v}"`).join(", ")} (values`,
-              );
-        if (values.length) success.push({ text, check: { ...check, values } });
-        else out.droppedCriteria++;
-        continue;
+  for (const [n, test] of tests.entries()) {
+    let current = test;
+    let version = 0;
+    const runs: { run: TestRun; version: number; target: string }[] = [];
+    let failedTarget = false;
+    for (let k = 0; k < sessions && !failedTarget; k++) {
+      const target = targets[k % targets.length] as ChatTarget;
+      const run = await runTest(target, current, engines);
+      out.conversations++;
+      out.targetTurns += run.turns.length;
+      if (run.error) {
+        failedTarget = true;
+        break;
       }
-      if (!c.check || evaluateCheck(c.check, turns, labels).holds === true) success.push(c);
-      else out.droppedCriteria++;
+      runs.push({ run, version, target: target.name });
+      if (current.kind === "functional") {
+        const pruned = prune(current, run, out);
+        if (JSON.stringify(pruned) !== JSON.stringify(current)) version++;
+        current = pruned;
+      }
     }
-    const failure = test.failure.filter(
-      (c) => !c.check || evaluateCheck(c.check, turns, labels).holds !== true,
-    );
-    out.droppedCriteria += test.failure.length - failure.length;
-    if (!success.length) {
+    if (failedTarget) {
+      out.unverified++;
+      out.tests.push(current);
+      continue;
+    }
+    if (!current.success.length) {
       out.droppedTests++;
       continue;
     }
-    out.tests.push({ ...test, success, failure });
+    let reason: string | undefined;
+    for (const { run, version: seen, target } of runs) {
+      const verdict =
+        seen === version ? run.verdict : await engines.judge.judge(current, run.turns, run.labels);
+      if (verdict.verdict !== "pass") {
+        reason = `${verdict.verdict} against ${target}: ${verdict.reason}`;
+        break;
+      }
+    }
+    if (reason) out.rejected.push({ id: test.id, kind: test.kind, reason });
+    else out.tests.push(current);
+    if ((n + 1) % 10 === 0 || n + 1 === tests.length)
+      options.onProgress?.(
+        `plan: checked ${n + 1}/${tests.length} tests against the clean agent (${sessions} runs each), ${out.rejected.length} dropped`,
+      );
   }
   return out;
 }

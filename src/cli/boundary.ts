@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
-import { AIRLINE_FAULTS } from "../agents/chat/airline/agent.ts";
+import { AIRLINE_FAULTS, airlineTarget } from "../agents/chat/airline/agent.ts";
 import { AIRLINE_FACTS } from "../agents/chat/airline/facts.ts";
 import { airlineOptions, openChatTarget } from "../agents/chat/spec.ts";
+import type { ChatTarget } from "../agents/chat/target.ts";
 import { rulesLabeller } from "../boundary/abstract.ts";
 import { rulesDriver, rulesPlanner } from "../boundary/discover.ts";
 import { rulesJudge } from "../boundary/judge.ts";
@@ -135,6 +136,8 @@ async function campaign(
       "use --target airline",
     );
   const target = openChatTarget(spec);
+  // The plan stage checks every test against the agent's other paraphrase seeds too (stabilise.ts).
+  const variants = isAirline(spec) && !plan ? paraphraseVariants(spec) : [];
   // Ctrl-C: every finished session and run is already on disk; stop the target's processes and say how to go on.
   const onInterrupt = () => {
     process.stderr.write(
@@ -165,6 +168,7 @@ async function campaign(
         ? { auditFaults, auditSeed: airlineOptions(spec.slice("airline".length + 1)).seed }
         : {}),
       ...(until ? { until } : {}),
+      variants,
       ...(plan
         ? { plan, ...(flags.plan ? { graphSvgFile: path.join(path.dirname(flags.plan), "graph.svg") } : {}) }
         : {}),
@@ -179,7 +183,14 @@ async function campaign(
   } finally {
     process.off("SIGINT", onInterrupt);
     await target.close();
+    for (const v of variants) await v.close();
   }
+}
+
+/** The built-in agent under its next two paraphrase seeds (same faults), for the plan stage's checks. */
+function paraphraseVariants(spec: string): ChatTarget[] {
+  const { faults, seed } = airlineOptions(spec.slice("airline".length + 1));
+  return [seed + 1, seed + 2].map((s) => airlineTarget({ seed: s, faults }));
 }
 
 function parseFaults(list?: string): (typeof AIRLINE_FAULTS)[number][] {

@@ -28,6 +28,7 @@ const OWN_FILES = [
   "graph.svg",
   "plan.yaml",
   "runs.jsonl",
+  "stabilise.json",
   "audit.json",
   "summary.json",
   "report.html",
@@ -53,6 +54,7 @@ export async function boundaryDemo(out: string, log: (line: string) => void): Pr
     dir: planDir,
     facts: AIRLINE_FACTS,
     engines: engines(planDir),
+    variants: [openChatTarget("airline?seed=2"), openChatTarget("airline?seed=3")],
     until: "run",
     onProgress: () => {},
   });

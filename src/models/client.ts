@@ -105,6 +105,8 @@ export class ModelClient {
   readonly #secrets: Secret[];
   readonly #slots: Semaphore;
   readonly #options: ModelClientOptions;
+  /** Replay: cache keys already answered in this invocation (answered again for free, as when recording). */
+  readonly #replayed = new Set<string>();
   #languageModel: Promise<LanguageModelObject> | undefined;
 
   /**
@@ -308,8 +310,9 @@ export class ModelClient {
 
   /**
    * The recorded call: in replay mode always (a miss is an error), accounted in the ledger with its recorded
-   * tokens (wall time 0), so a replayed run meets the same budgets as the recording; in record mode when the
-   * record already has it (not accounted again).
+   * tokens (wall time 0), so a replayed run meets the same budgets as the recording — once per distinct request,
+   * as a recording pays a repeated request once; in record mode when the record already has it (not accounted
+   * again).
    */
   private fromCache(role: string, cacheKey: unknown) {
     const cache = this.#options.cache;
@@ -317,6 +320,8 @@ export class ModelClient {
     // Recording: a request already in the record (a resumed run) is answered from it, not paid for twice;
     // its cost is in the usage carried over from the invocation that made it.
     if (this.cacheMode === "record") return cache.lookup(cacheKey);
+    const seen = JSON.stringify(cacheKey);
+    if (this.#replayed.has(seen)) return cache.lookup(cacheKey);
     this.#options.ledger.admit(role);
     const hit = cache.lookup(cacheKey);
     if (!hit) this.#options.ledger.release();
@@ -326,6 +331,7 @@ export class ModelClient {
         "run once without --replay to record it (the request changed since the recording)",
       );
     this.#options.ledger.record(role, this.model, { ...hit.usage, wallMs: 0 });
+    this.#replayed.add(seen);
     return hit;
   }
 

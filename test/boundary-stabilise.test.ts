@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import type { ChatTarget } from "../src/agents/chat/target.ts";
+import { rulesLabeller } from "../src/boundary/abstract.ts";
+import { rulesJudge } from "../src/boundary/judge.ts";
+import { rulesRunner } from "../src/boundary/run.ts";
+import { stabilisePlan } from "../src/boundary/stabilise.ts";
+import type { Criterion, Facts, TestCase } from "../src/boundary/types.ts";
+
+/**
+ * The plan stage keeps a test only when it passes every run against the agent it was planned from, run as
+ * `boundary run` runs it (stabilise.ts): a test the clean agent fails under another paraphrase seed, or
+ * because the runner answered a question the discovery trace never saw, must not reach CI.
+ */
+
+const FACTS: Facts = { personas: [{ order_number: ["A-1001"] }], requests: [] };
+
+/** A tiny shop bot: asks for the order number, then reports the status; `seed` 2 words it differently. */
+function shop(seed: number, reference = () => "REF-1"): ChatTarget {
+  let asked = false;
+  return {
+    name: `shop?seed=${seed}`,
+    async reset() {
+      asked = false;
+    },
+    async send(text: string) {
+      if (/A-1001/.test(text))
+        return {
+          text:
+            seed === 2
+              ? `Order A-1001 has shipped (ticket ${reference()}). Anything else?`
+              : `Your order A-1001 is on its way (ticket ${reference()}). Anything else?`,
+          ms: 0,
+        };
+      if (!asked) {
+        asked = true;
+        return { text: "Sure. What is your order number?", ms: 0 };
+      }
+      return { text: "Sorry, I did not get that. What is your order number?", ms: 0 };
+    },
+    async close() {},
+  };
+}
+
+const test = (id: string, kind: TestCase["kind"], success: Criterion[], failure: Criterion[] = []) =>
+  ({
+    id,
+    kind,
+    goal: "track an order",
+    hints: ["Where is my order?"],
+    persona: { order_number: "A-1001" },
+    success,
+    failure,
+    turnBudget: 4,
+    source: { traceId: "d01", turns: [0, 1] },
+  }) satisfies TestCase;
+
+const engines = { runner: rulesRunner, labeller: rulesLabeller, judge: rulesJudge, facts: FACTS };
+const mentions = (values: string[]): Criterion => ({
+  text: `the agent states ${values.map((v) => `"${v}"`).join(", ")} (values from the trace)`,
+  check: { kind: "mentions", values, from: 0 },
+});
+
+describe("stabilisePlan", () => {
+  it("keeps what passes on every variant, drops a test one paraphrase seed fails, and says why", async () => {
+    const tests = [
+      test("f-order", "functional", [mentions(["A-1001"])]),
+      test("b-wording", "boundary", [mentions(["on its way"])]),
+    ];
+    const out = await stabilisePlan([shop(1), shop(2)], tests, engines, { sessions: 3 });
+    expect(out.tests.map((t) => t.id)).toEqual(["f-order"]);
+    expect(out.rejected).toEqual([
+      { id: "b-wording", kind: "boundary", reason: expect.stringMatching(/^fail against shop\?seed=2: /) },
+    ]);
+    expect(out.conversations).toBe(6);
+    // The runner answered the order-number question from the persona, as `boundary run` does.
+    expect(out.targetTurns).toBe(12);
+  });
+
+  it("drops from a functional test a value the agent makes up per conversation, keeps what reproduces", async () => {
+    let n = 0;
+    const target = shop(1, () => `REF-${++n}`);
+    const out = await stabilisePlan(
+      [target],
+      [test("f-ref", "functional", [mentions(["A-1001", "REF-1"])])],
+      engines,
+    );
+    expect(out.sessions).toBe(3);
+    expect(out.droppedValues).toBe(1);
+    expect(out.tests[0]?.success[0]?.check).toMatchObject({ values: ["A-1001"] });
+    expect(out.rejected).toEqual([]);
+  });
+
+  it("keeps a test unverified (not dropped) when the target cannot answer", async () => {
+    const { TargetError } = await import("../src/agents/chat/target.ts");
+    const down: ChatTarget = {
+      name: "down",
+      async reset() {},
+      async send() {
+        throw new TargetError("down", "connection refused");
+      },
+      async close() {},
+    };
+    const out = await stabilisePlan([down], [test("f-x", "functional", [mentions(["A-1001"])])], engines);
+    expect(out.unverified).toBe(1);
+    expect(out.tests.map((t) => t.id)).toEqual(["f-x"]);
+  });
+});
