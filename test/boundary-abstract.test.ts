@@ -8,7 +8,7 @@ import {
   mineTemplates,
   rulesLabeller,
 } from "../src/boundary/abstract.ts";
-import type { Facts } from "../src/boundary/types.ts";
+import { cueOf, type Facts } from "../src/boundary/types.ts";
 
 /** The `rules` labeller (AgentEval §IV-A): masking, reply activities, user actions. */
 
@@ -110,26 +110,37 @@ const ACT_VALUES: Record<string, Record<string, string[]>> = {
   },
 };
 
-/** Every paraphrase of an act, rendered with each variant of its values. */
-function renderings(act: string): string[] {
+/** Every paraphrase of an act, rendered with each variant of its values (`variant` = the values' index). */
+function renderingsOf(act: string): { variant: number; text: string }[] {
   const values = { ...VALUES, ...ACT_VALUES[act] };
   const variants = Math.max(...Object.values(values).map((v) => v.length));
   return (TEMPLATES[act] ?? []).flatMap((template) =>
-    Array.from({ length: variants }, (_, i) =>
-      render(
+    Array.from({ length: variants }, (_, i) => ({
+      variant: i,
+      text: render(
         template,
         Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v[i % v.length] ?? ""])),
       ),
-    ),
+    })),
   );
 }
+const renderings = (act: string) => renderingsOf(act).map((r) => r.text);
 
 describe("labelReply on the reference airline agent", () => {
-  it("gives every paraphrase of every act the act's label", () => {
+  it("gives every paraphrase of every act the act's label; a refusal or error its topic, the same in every paraphrase", () => {
     expect(Object.keys(ACT_LABEL).sort()).toEqual(Object.keys(TEMPLATES).sort());
-    for (const act of Object.keys(TEMPLATES))
-      for (const text of renderings(act))
-        expect({ act, text, label: labelReply(text).activity }).toEqual({ act, text, label: ACT_LABEL[act] });
+    for (const act of Object.keys(TEMPLATES)) {
+      const byValues = new Map<number, string>();
+      for (const { variant, text } of renderingsOf(act)) {
+        const label = labelReply(text).activity;
+        expect({ act, text, label: cueOf(label) }).toEqual({ act, text, label: ACT_LABEL[act] });
+        expect({ act, text, label }).toEqual({ act, text, label: byValues.get(variant) ?? label });
+        byValues.set(variant, label);
+      }
+    }
+    // Different reasons are different guards: the refusals of one act stay apart by what they are about.
+    const refusals = new Set(renderingsOf("refuse").map((r) => labelReply(r.text).activity));
+    expect(refusals.size).toBeGreaterThanOrEqual(3);
   });
 
   it("gives different acts different labels, except those that mean the same activity", () => {
@@ -142,7 +153,7 @@ describe("labelReply on the reference airline agent", () => {
   it("applies cue rules in order: a refusal mentioning cancellation refuses, a gate listing details is a gate", () => {
     expect(
       labelReply("I'm sorry, I cannot do that: the reservation has been cancelled already.").activity,
-    ).toBe("refuse");
+    ).toBe("refuse_already");
     expect(labelReply("To confirm: cancel HAT1A1 (SFO→JFK), refund $210. Shall I proceed?").activity).toBe(
       "request_confirmation",
     );

@@ -75,7 +75,7 @@ describe("labelling a bank bot's replies with its facts", () => {
         "inform_money",
       ],
       ["Hi Chen, you have €9,800.00 in your current account. Can I help with anything else?", "inform_money"],
-      ["That PIN doesn't match our records. Please enter your 4-digit PIN again.", "refuse"],
+      ["That PIN doesn't match our records. Please enter your 4-digit PIN again.", "refuse_identity"],
       ["Your card ending in 7731 is now frozen.", "confirm_completion"],
     ];
     for (const [reply, activity] of cases)
@@ -134,7 +134,7 @@ describe("a rules campaign against the bank bot", () => {
         "confirm_completion",
         "acknowledge_abort",
         "transfer_to_human",
-        "refuse",
+        "refuse_identity",
         "inform_money",
       ]),
     );

@@ -1,7 +1,15 @@
-import { CLOSING_OFFER } from "./answer.ts";
+import { CLOSING_OFFER, KEYWORD_GATE, readQuestion } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
-import { type AbstractTurn, CUE, type Facts, type Labeller, type Turn } from "./types.ts";
+import {
+  type AbstractTurn,
+  CUE,
+  cueOf,
+  type Facts,
+  type Labeller,
+  TOPIC_FAMILIES,
+  type Turn,
+} from "./types.ts";
 import { labelUserTurn, norm, userSays } from "./user-actions.ts";
 
 /**
@@ -20,7 +28,7 @@ const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length
 /* ---- Replies ---- */
 
 const GATE =
-  /\byes\s*(?:\/|or)\s*no\b|\bconfirm with (?:a )?"?yes\b|\b(?:shall|should|may|can) i (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b|\b(?:do|would) you (?:like|want) me to\b|\b(?:ready|ok(?:ay)?) to proceed\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bis (?:that|this) (?:correct|right|ok(?:ay)?)\?/;
+  /\byes\s*(?:\/|or)\s*no\b|\bconfirm with (?:a )?"?yes\b|\b(?:shall|should|may|can) i (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b|\b(?:do|would) you (?:like|want) me to\b|\b(?:ready|ok(?:ay)?) to proceed\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bis (?:that|this) (?:correct|right|ok(?:ay)?)\?|\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b/;
 /** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
   /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b/;
@@ -40,7 +48,7 @@ const NOT_FOUND =
  * counterpart of "this reservation is not under your user id".
  */
 const REFUSE =
-  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b/;
+  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
@@ -134,9 +142,46 @@ function informLabel(text: string): string {
   return topic ? `inform_${topic}` : "inform";
 }
 
+/**
+ * What a refusal, error or not-found is about, by policy cue first (two guards on one slot — a limit and a
+ * deadline — stay apart), then the facts slot or built-in slot noun it names: `timing`, `limit`, `balance`,
+ * `eligibility`, `already`, `identity`, `policy`, `pin`, `reservation_id`. No entity types: they vary with the
+ * wording, and a label must stay the same across paraphrases.
+ */
+const POLICY_TOPICS: readonly [string, RegExp][] = [
+  [
+    "timing",
+    /\btoo (?:early|late|soon)\b|\bwithin\b|\bdeadline\b|\bexpir\w*\b|\bno longer\b|\b(?:hours?|days?|weeks?|months?) (?:ago|before|after|of)\b|\bminimum (?:term|period|contract)\b|\bnot (?:yet )?due\b/,
+  ],
+  [
+    "limit",
+    /\blimits?\b|\bmaximum\b|\bmax\b|\babove\b|\bexceed\w*\b|\bmore than\b|\bover (?:the|our|\S*\d)|\bcaps?\b|\bup to\b/,
+  ],
+  ["balance", /\bbalance\b|\bfunds\b|\barrears\b|\bunpaid\b|\boverdue\b|\boutstanding\b/],
+  ["eligibility", /\beligib\w*\b|\bqualif\w*\b|\bcovered\b|\bcoverage\b|\bentitled\b/],
+  ["already", /\balready\b/],
+  [
+    "identity",
+    /\bverif\w*\b|\bidentity\b|\bauthenticat\w*\b|\bbelong to\b|\bnot under your\b|\b(?:does not|doesn't|did not|didn't) match\b/,
+  ],
+  ["policy", /\bpolic(?:y|ies)\b|\bnot (?:allowed|permitted)\b/],
+];
+
+function topicOf(t: string, slots: readonly string[]): string | undefined {
+  const policy = POLICY_TOPICS.find(([, re]) => re.test(t))?.[0];
+  if (policy) return policy;
+  return slotNamedIn(t, slots) ?? SLOTS.find(([, re]) => re.test(t))?.[0];
+}
+
+/** A family cue with its topic (`refuse_limit`), or the bare cue when the reply names none. */
+const withTopic = (cue: string, t: string, slots: readonly string[]) => {
+  const topic = topicOf(t, slots);
+  return topic ? `${cue}_${topic}` : cue;
+};
+
 /** Cue rules in order: a gate listing details is a gate, a refusal that mentions cancelling is a refusal. */
 const CUES: readonly [string, (t: string, parts: string[]) => boolean][] = [
-  [CUE.gate, (t) => GATE.test(t)],
+  [CUE.gate, (t) => GATE.test(t) || KEYWORD_GATE.test(t)],
   [CUE.transfer, (t) => TRANSFER.test(t)],
   [CUE.abort, (t) => ABORT.test(t)],
   [CUE.error, (t) => ERROR.test(t)],
@@ -206,23 +251,40 @@ const SAYS: Record<string, string> = {
  */
 export function labelReply(text: string, facts?: Facts): { activity: string; summary: string } {
   const t = norm(text);
-  const activity = replyActivity(t, text, factSlotNames(facts));
+  const activity = replyActivity(t, text, factSlotNames(facts), facts);
+  const cue = cueOf(activity);
+  const topic = cue === activity ? "" : ` (${activity.slice(cue.length + 1).replace(/_/g, " ")})`;
   const says =
     SAYS[activity] ??
+    (SAYS[cue] ? `${SAYS[cue]}${topic}` : undefined) ??
     (activity.startsWith("ask_")
       ? `asks for the ${activity.slice(4).replace(/_/g, " ")}`
       : `informs about ${activity.replace(/^inform_?/, "").replace(/_/g, " ") || "something"}`);
   return { activity, summary: `The agent ${says}.` };
 }
 
-function replyActivity(t: string, text: string, slots: readonly string[]): string {
+/** The facts slot some of whose values are among `options` (a menu of plans → `plan`), if any. */
+function slotOfOptions(options: readonly string[], facts: Facts): string | undefined {
+  const listed = new Set(options.map((o) => norm(o)));
+  for (const persona of facts.personas)
+    for (const [slot, values] of Object.entries(persona))
+      if (values.some((v) => listed.has(norm(v)))) return slot;
+  return undefined;
+}
+
+function replyActivity(t: string, text: string, slots: readonly string[], facts?: Facts): string {
   if (t.length === 0) return "no_reply";
   const parts = sentences(t);
-  for (const [activity, applies] of CUES) if (applies(t, parts)) return activity;
+  for (const [activity, applies] of CUES)
+    if (applies(t, parts))
+      return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, slots) : activity;
   for (const s of parts) {
     const slot = askedSlot(s, slots);
     if (slot) return `ask_${slot}`;
   }
+  const listed = readQuestion(text, slots);
+  if (listed?.kind === "value" && listed.options.length)
+    return `ask_${(facts && slotOfOptions(listed.options, facts)) ?? "choice"}`;
   for (const [activity, pattern] of LATE_CUES) if (pattern.test(t)) return activity;
   // Sentences of the original text (same split as `parts`), without closing offers.
   const body = sentences(

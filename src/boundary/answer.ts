@@ -22,6 +22,8 @@ export interface Question {
   noun?: string;
   /** Choices the question lists ("basic economy, economy or business"), in order; empty when none. */
   options: string[];
+  /** Gates that ask for a word rather than a yes ("Reply CONFIRM to go ahead"): that word, as written. */
+  keyword?: string;
 }
 
 /** How to answer (see {@link answerQuestion}). */
@@ -44,7 +46,13 @@ export const NO_ANSWER = "No, please don't do that.";
 const ASK_CUE =
   /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b/i;
 const GATE =
-  /\byes\b[^.?!]*\bno\b|\byes\s*\/\s*no\b|\bconfirm with yes\b|\b(shall|should|may) i (proceed|go ahead|continue)\b|\b(do|would) you (want|like) me to (proceed|go ahead|continue)\b|\bdo you confirm\b/i;
+  /\byes\b[^.?!]*\bno\b|\byes\s*\/\s*no\b|\bconfirm with yes\b|\b(shall|should|may) i (proceed|go ahead|continue)\b|\b(do|would) you (want|like) me to (proceed|go ahead|continue)\b|\bdo you confirm\b|\bis (everything|all (of )?(this|that)|the above|this information|that information|this summary) (correct|right|accurate)\b/i;
+/**
+ * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
+ * submit it"): the word is group 1.
+ */
+export const KEYWORD_GATE =
+  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|do (?:it|that|this))\b/i;
 const COUNT = /\b(?:how many|number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
   "should would do does are is will did in for to on you have the that this per we i can".split(" "),
@@ -61,7 +69,8 @@ export function sentences(reply: string): string[] {
   return out;
 }
 
-const isAsking = (s: string) => /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s);
+const isAsking = (s: string) =>
+  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || KEYWORD_GATE.test(s);
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
@@ -90,6 +99,28 @@ export function offeredCapabilities(reply: string): string[] {
   return parts.length >= 2 ? parts : [];
 }
 
+/**
+ * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", one per
+ * line or inline): each option's name, without what follows a dash, colon or parenthesis; empty when fewer
+ * than two.
+ */
+export function numberedOptions(reply: string): string[] {
+  const out: string[] = [];
+  for (const m of reply.matchAll(
+    /(?:^|[\s:;,(])(\d{1,2})[.)]\s+([^\n;]+?)(?=\s+\d{1,2}[.)]\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
+  )) {
+    const n = Number(m[1]);
+    if (n !== out.length + 1) continue;
+    const name =
+      (m[2] ?? "")
+        .split(/\s+[-–—:(]|\s*[,(]\s*(?=[€$£]|\d)/)[0]
+        ?.trim()
+        .replace(/[.,]$/, "") ?? "";
+    if (name && name.split(/\s+/).length <= 6) out.push(name);
+  }
+  return out.length >= 2 ? out : [];
+}
+
 /** Options listed after a colon or in parentheses at the end of an asking sentence. */
 function optionsIn(sentence: string): string[] {
   const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
@@ -108,11 +139,14 @@ function optionsIn(sentence: string): string[] {
  * sentence naming a slot; then a list of options.
  */
 export function readQuestion(reply: string, slots: readonly string[] = []): Question | undefined {
-  const asking = sentences(reply).filter(isAsking);
+  const all = sentences(reply);
+  const keyword = all.map((s) => KEYWORD_GATE.exec(s)?.[1]).find(Boolean);
+  if (keyword) return { kind: "gate", options: [], keyword };
+  const asking = all.filter(isAsking);
   if (!asking.length) return undefined;
   const text = asking.join(" ");
   if (GATE.test(text)) return { kind: "gate", options: [] };
-  const options = asking.map(optionsIn).find((o) => o.length) ?? [];
+  const options = asking.map(optionsIn).find((o) => o.length) ?? numberedOptions(reply);
   const count = COUNT.exec(text)?.[1];
   if (count) {
     const words = count.toLowerCase().split(/\s+/);
@@ -158,6 +192,21 @@ function choose(options: readonly string[], pick: number, visible: readonly stri
 }
 
 /**
+ * Whether `option` is one of the persona's values (case-insensitive, either containing the other as whole
+ * words): the persona's `pick`-th value of a slot first, so variants choose differently.
+ */
+function personaNames(persona: Persona, option: string, pick: number): boolean {
+  const o = option.toLowerCase();
+  for (const slot of Object.keys(persona)) {
+    const v = personaValue(persona, slot, pick)?.toLowerCase();
+    if (!v || v.length < 2) continue;
+    const re = (x: string) => new RegExp(`(?:^|\\W)${escapeRegExp(x)}(?:\\W|$)`);
+    if (re(v).test(o) || re(o).test(v)) return true;
+  }
+  return false;
+}
+
+/**
  * The user's answer to `question` from `persona`, or undefined when the persona cannot answer it. Gates get
  * {@link YES_ANSWER} (or {@link NO_ANSWER} with `decline`); counts "2 checked bags" (the persona's number, else
  * `defaultCount`); slots the persona's value; otherwise one of the listed options, by `pick`, preferring one
@@ -169,7 +218,7 @@ export function answerTo(
   options: AnswerOptions & { visible?: readonly string[] } = {},
 ): string | undefined {
   const pick = options.pick ?? 0;
-  if (question.kind === "gate") return options.decline ? NO_ANSWER : YES_ANSWER;
+  if (question.kind === "gate") return options.decline ? NO_ANSWER : (question.keyword ?? YES_ANSWER);
   const value = question.slot === undefined ? undefined : personaValue(persona, question.slot, pick);
   if (question.kind === "count") {
     const n = value ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));
@@ -178,7 +227,11 @@ export function answerTo(
     return `${n} ${n === "1" ? question.noun.replace(/s$/, "") : question.noun}`;
   }
   if (value !== undefined && question.slot) return sayValue(question.slot, value);
-  if (question.options.length) return choose(question.options, pick, options.visible ?? []);
+  if (question.options.length) {
+    // An option the persona names (its plan, its time slot) is the customer's own choice.
+    const own = question.options.find((o) => personaNames(persona, o, pick));
+    return own ?? choose(question.options, pick, options.visible ?? []);
+  }
   return undefined;
 }
 

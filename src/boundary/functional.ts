@@ -1,6 +1,6 @@
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
-import { type Criterion, CUE, type GenerationContext, type TestCase } from "./types.ts";
+import { type Criterion, CUE, cueOf, type GenerationContext, type TestCase } from "./types.ts";
 
 /**
  * The `rules` functional-test generator (AgentEval §V-A): each test replays a workflow the agent was seen
@@ -22,7 +22,8 @@ function criteriaOf(
   const success: Criterion[] = [];
   const failure: Criterion[] = [];
   activities.forEach((activity, i) => {
-    if (!isSubstantive(activity) && activity !== CUE.refuse && activity !== CUE.notFound) return;
+    if (!isSubstantive(activity) && cueOf(activity) !== CUE.refuse && cueOf(activity) !== CUE.notFound)
+      return;
     success.push({
       text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
       check: { kind: "activity", activity: [activity], from: i },
@@ -36,7 +37,7 @@ function criteriaOf(
         text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
         check: { kind: "mentions", values, activity: [activity], from: i },
       });
-    if (activity === CUE.refuse)
+    if (cueOf(activity) === CUE.refuse)
       failure.push({
         text: `After the refusal at turn ${i + 1} the agent asks to confirm or reports the action done.`,
         check: { kind: "activity", activity: [CUE.gate, CUE.done], from: i },
@@ -62,7 +63,7 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     if (trace.stop === "target_error" || trace.turns.length === 0) continue;
     const activities = abstract.turns.map((t) => t.activity);
     const actions = abstract.turns.map((t) => t.userAction);
-    if (!activities.some((a) => isSubstantive(a) || a === CUE.refuse)) continue;
+    if (!activities.some((a) => isSubstantive(a) || cueOf(a) === CUE.refuse)) continue;
     const replies = trace.turns.map((t) => t.reply);
     const drafted = criteriaOf(activities, replies, context);
     // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
@@ -74,7 +75,7 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     const key = JSON.stringify([actions, activities, success.map((c) => c.check)]);
     if (seen.has(key)) continue;
     seen.add(key);
-    const outcome = activities.filter((a) => isSubstantive(a) || a === CUE.refuse).at(-1) ?? "";
+    const outcome = activities.filter((a) => isSubstantive(a) || cueOf(a) === CUE.refuse).at(-1) ?? "";
     tests.push({
       id: `f-${String(tests.length + 1).padStart(2, "0")}`,
       kind: "functional",

@@ -1,5 +1,14 @@
 import { InputError } from "../core/errors.ts";
-import type { AbstractTurn, Check, Criterion, Judge, TestCase, Turn, Verdict } from "./types.ts";
+import {
+  type AbstractTurn,
+  type Check,
+  type Criterion,
+  cueOf,
+  type Judge,
+  type TestCase,
+  type Turn,
+  type Verdict,
+} from "./types.ts";
 
 /**
  * The `rules` judge (AgentEval §III-B): a verdict from the visible transcript and its per-turn labels, by
@@ -59,7 +68,11 @@ export function evaluateCheck(
   labels: readonly AbstractTurn[],
 ): CheckOutcome {
   const n = turns.length;
-  const labelled = (i: number, names: readonly string[]) => names.includes(labels[i]?.activity ?? "");
+  // A family cue (`refuse`) names all its topics (`refuse_limit`, `refuse_pin`): types.ts cueOf.
+  const labelled = (i: number, names: readonly string[]) => {
+    const a = labels[i]?.activity ?? "";
+    return names.includes(a) || (a !== cueOf(a) && names.includes(cueOf(a)));
+  };
   switch (check.kind) {
     case "activity": {
       if (n <= check.from)

@@ -11,6 +11,7 @@ import {
   type BoundaryCard,
   type Criterion,
   CUE,
+  cueOf,
   type GenerationContext,
   type Perturbation,
   type RankedTarget,
@@ -154,7 +155,7 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       forbidden: [CUE.done],
     };
   }
-  if (here === CUE.refuse) {
+  if (cueOf(here) === CUE.refuse) {
     return {
       ...base,
       perturbation: "push_past_refusal",

@@ -1,4 +1,11 @@
-import { type BoundaryTarget, CUE, type RankedTarget, type Ranker, type WorkflowGraph } from "./types.ts";
+import {
+  type BoundaryTarget,
+  CUE,
+  cueOf,
+  type RankedTarget,
+  type Ranker,
+  type WorkflowGraph,
+} from "./types.ts";
 
 /**
  * Boundary targets (AgentEval §V-B, Table I): one per structural location of the workflow graph — every
@@ -67,11 +74,11 @@ export function enumerateBoundaryTargets(graph: WorkflowGraph): BoundaryTarget[]
 /** Boundary potential of one activity from its cue: gates, refusals and required inputs score high. */
 export function activityPotential(activity: string): number {
   if (activity === CUE.gate) return 0.95;
-  if (activity === CUE.refuse) return 0.9;
+  if (cueOf(activity) === CUE.refuse) return 0.9;
   if (activity === CUE.done) return 0.85;
   if (activity.startsWith("ask_")) return 0.8;
   if (activity.startsWith("inform_")) return 0.6;
-  if (activity === CUE.notFound || activity === CUE.abort) return 0.55;
+  if (cueOf(activity) === CUE.notFound || activity === CUE.abort) return 0.55;
   if (activity === CUE.transfer) return 0.4;
   return 0.2;
 }
@@ -87,7 +94,7 @@ function rankOne(t: BoundaryTarget): RankedTarget {
     } else if (from === CUE.gate) {
       potential = 0.9;
       label = `answer the confirmation gate otherwise (${to})`;
-    } else if (to === CUE.refuse) {
+    } else if (cueOf(to) === CUE.refuse) {
       potential = 0.92;
       label = `push past the refusal after ${from}`;
     } else if (from.startsWith("ask_")) {
@@ -102,7 +109,7 @@ function rankOne(t: BoundaryTarget): RankedTarget {
   if (t.kind === "terminal")
     return {
       ...t,
-      potential: round(t.location === CUE.done || t.location === CUE.refuse ? 0.7 : base * 0.6),
+      potential: round(t.location === CUE.done || cueOf(t.location) === CUE.refuse ? 0.7 : base * 0.6),
       label: `continue after the end at ${t.location}`,
     };
   const label =
@@ -110,7 +117,7 @@ function rankOne(t: BoundaryTarget): RankedTarget {
       ? "confirm before the gate asks"
       : t.location.startsWith("ask_")
         ? `skip the required ${t.location.slice(4).replaceAll("_", " ")}`
-        : t.location === CUE.refuse
+        : cueOf(t.location) === CUE.refuse
           ? "insist after a refusal"
           : `reach ${t.location} without its prerequisite context`;
   return { ...t, potential: round(base), label };

@@ -122,6 +122,21 @@ export const CUE = {
   insist: "insist",
 } as const;
 
+/**
+ * Cue activities whose labels carry a topic: `refuse_limit`, `report_error_balance` (a not-found stays bare: what
+ * was not found is named differently by every paraphrase).
+ */
+export const TOPIC_FAMILIES: readonly string[] = [CUE.refuse, CUE.error];
+
+/**
+ * The cue an activity belongs to: `refuse_limit` → `refuse`, `report_error_balance` → `report_error`; any other
+ * activity is its own cue. Checks naming a family (`refuse`) accept every member of it (judge.ts).
+ */
+export function cueOf(activity: string): string {
+  for (const f of TOPIC_FAMILIES) if (activity === f || activity.startsWith(`${f}_`)) return f;
+  return activity;
+}
+
 /** A node of the workflow graph: an activity and its support (replies mapped to it). */
 export interface ActivityNode {
   activity: string;

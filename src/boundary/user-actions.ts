@@ -1,5 +1,5 @@
 import { maskEntities } from "./entities.ts";
-import { CUE, type Facts } from "./types.ts";
+import { CUE, cueOf, type Facts } from "./types.ts";
 
 /**
  * The user side of the `rules` labeller (AgentEval §IV-A): each user utterance → its user action (`affirm`,
@@ -113,7 +113,11 @@ export function labelUserTurn(
   const mainly = words.length <= 6 && words.filter((w) => !FILLER.has(w)).length <= 1 && !VAGUE.test(t);
   let userAction: string;
   if ((yes || no) && mainly && provided.length === 0) userAction = yes ? CUE.affirm : CUE.deny;
-  else if (INSIST.test(t) || (verb && previousActivity === CUE.refuse)) userAction = CUE.insist;
+  else if (
+    INSIST.test(t) ||
+    (verb && previousActivity !== undefined && cueOf(previousActivity) === CUE.refuse)
+  )
+    userAction = CUE.insist;
   else if (verb) userAction = `request_${verb}`;
   else if (provided.length > 0)
     userAction = `provide_${asked && provided.includes(asked) ? asked : provided[0]}`;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { labelReply } from "../src/boundary/abstract.ts";
+import { answerQuestion, asksSomething, numberedOptions, readQuestion } from "../src/boundary/answer.ts";
+import { cueOf, type Facts } from "../src/boundary/types.ts";
+
+/**
+ * Gate and option structures beyond "yes/no" (issue 15 §1): a gate that asks for a word, a summary asking "is
+ * everything correct?", numbered menus, and the persona's own choice among listed options; refusals labelled by
+ * what they are about (§2).
+ */
+
+const FACTS: Facts = { personas: [{ mobile_number: ["0612345678"], plan: ["Plus"] }], requests: [] };
+
+describe("reading gates and menus", () => {
+  it("answers a gate that asks for a word with that word, and counts it as asking", () => {
+    const reply =
+      "Plus plan at €20/month from your next bill. Reply CONFIRM to go ahead, or tell me what to change.";
+    expect(readQuestion(reply)).toEqual({ kind: "gate", options: [], keyword: "CONFIRM" });
+    expect(asksSomething(reply)).toBe(true);
+    expect(answerQuestion(reply, {})).toBe("CONFIRM");
+    expect(answerQuestion(reply, {}, { decline: true })).toMatch(/^No\b/);
+    expect(labelReply(reply).activity).toBe("request_confirmation");
+    expect(readQuestion("Type 'agree' to submit the claim.")?.keyword).toBe("agree");
+    // Not a gate: an instruction that confirms nothing.
+    expect(readQuestion("Reply STOP to unsubscribe from texts.")).toBeUndefined();
+  });
+
+  it("reads a summary asking whether everything is correct as a gate", () => {
+    const reply = "Claim: water damage on 2024-03-02 in the kitchen. Is everything correct?";
+    expect(readQuestion(reply)?.kind).toBe("gate");
+    expect(labelReply(reply).activity).toBe("request_confirmation");
+  });
+
+  it("reads numbered options inline and one per line, and picks the persona's own", () => {
+    const inline =
+      "We have three plans: 1) Basic – €10/month, 2) Plus – €20/month, 3) Unlimited – €35/month. Which one would you like?";
+    expect(numberedOptions(inline)).toEqual(["Basic", "Plus", "Unlimited"]);
+    expect(answerQuestion(inline, FACTS.personas[0] ?? {})).toBe("Plus");
+    expect(answerQuestion(inline, {})).toBe("Basic");
+    const lines = "Which time suits you?\n1. Monday 9:00\n2. Monday 14:30\n3. Tuesday 10:15";
+    expect(numberedOptions(lines)).toEqual(["Monday 9:00", "Monday 14:30", "Tuesday 10:15"]);
+    expect(numberedOptions("Step 2. Then we check 3 items.")).toEqual([]);
+    expect(labelReply(inline, FACTS).activity).toBe("ask_plan");
+    expect(labelReply(lines, FACTS).activity).toBe("ask_choice");
+  });
+});
+
+describe("refusals labelled by what they are about", () => {
+  it("keeps guards on one request apart and the same across paraphrases", () => {
+    const label = (t: string) => labelReply(t, FACTS).activity;
+    expect(label("Sorry, you can't change your plan during the 12-month minimum term.")).toBe(
+      "refuse_timing",
+    );
+    expect(label("I'm afraid a plan change isn't possible while the account has an unpaid balance.")).toBe(
+      "refuse_balance",
+    );
+    expect(label("Unfortunately credits above €50 can't be granted in chat.")).toBe("refuse_limit");
+    expect(label("I can't do that: credits over €50 need a supervisor.")).toBe("refuse_limit");
+    expect(label("That code doesn't match. Please try again.")).toBe("refuse_identity");
+    expect(label("Sorry, I can't help with that.")).toBe("refuse");
+    expect(cueOf("refuse_limit")).toBe("refuse");
+    expect(cueOf("report_error_balance")).toBe("report_error");
+    expect(cueOf("report_not_found")).toBe("report_not_found");
+    expect(cueOf("refused_x")).toBe("refused_x");
+  });
+});
