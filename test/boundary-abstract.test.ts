@@ -124,7 +124,6 @@ function renderingsOf(act: string): { variant: number; text: string }[] {
     })),
   );
 }
-const renderings = (act: string) => renderingsOf(act).map((r) => r.text);
 
 describe("labelReply on the reference airline agent", () => {
   it("gives every paraphrase of every act the act's label; a refusal or error its topic, the same in every paraphrase", () => {
