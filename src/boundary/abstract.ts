@@ -1,4 +1,4 @@
-import { CLOSING_OFFER, KEYWORD_GATE, readQuestion } from "./answer.ts";
+import { CLOSING_OFFER, KEYWORD_GATE, readQuestion, type SlotValues, slotOfChoice } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import {
@@ -263,6 +263,14 @@ export function labelReply(text: string, facts?: Facts): { activity: string; sum
   return { activity, summary: `The agent ${says}.` };
 }
 
+/** Every persona's values per slot (undefined without facts). */
+function factValues(facts: Facts | undefined): SlotValues | undefined {
+  if (!facts) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const p of facts.personas) for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  return out;
+}
+
 /** The facts slot some of whose values are among `options` (a menu of plans → `plan`), if any. */
 function slotOfOptions(options: readonly string[], facts: Facts): string | undefined {
   const listed = new Set(options.map((o) => norm(o)));
@@ -278,11 +286,13 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   for (const [activity, applies] of CUES)
     if (applies(t, parts))
       return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, slots) : activity;
+  const values = factValues(facts);
   for (const s of parts) {
-    const slot = askedSlot(s, slots);
+    const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);
     if (slot) return `ask_${slot}`;
   }
-  const listed = readQuestion(text, slots);
+  const listed = readQuestion(text, slots, values);
+  if (listed?.slot && listed.kind !== "gate") return `ask_${listed.slot}`;
   if (listed?.kind === "value" && listed.options.length)
     return `ask_${(facts && slotOfOptions(listed.options, facts)) ?? "choice"}`;
   for (const [activity, pattern] of LATE_CUES) if (pattern.test(t)) return activity;

@@ -36,6 +36,8 @@ export interface AnswerOptions {
   defaultCount?: number;
   /** Earlier agent replies: options they mention (the current value) are picked last. */
   earlier?: readonly string[];
+  /** Known values per slot (e.g. every persona's), to read a choice between them; default the persona's. */
+  values?: SlotValues;
 }
 
 /** The user's answer to a confirmation gate. */
@@ -53,7 +55,8 @@ const GATE =
  */
 export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|do (?:it|that|this))\b/i;
-const COUNT = /\b(?:how many|number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
+/** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
+const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
   "should would do does are is will did in for to on you have the that this per we i can".split(" "),
 );
@@ -113,7 +116,7 @@ export function numberedOptions(reply: string): string[] {
     if (n !== out.length + 1) continue;
     const name =
       (m[2] ?? "")
-        .split(/\s+[-–—:(]|\s*[,(]\s*(?=[€$£]|\d)/)[0]
+        .split(/\s*(?::(?!\d)|[–—(])|\s+-\s|\s*,\s*(?=[€$£]|\d)/)[0]
         ?.trim()
         .replace(/[.,]$/, "") ?? "";
     if (name && name.split(/\s+/).length <= 6) out.push(name);
@@ -132,13 +135,44 @@ function optionsIn(sentence: string): string[] {
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
 }
 
+/** Slot → known values (a facts persona, the union of all personas, or a test's persona). */
+export type SlotValues = Readonly<Record<string, string | readonly string[]>>;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const mentions = (text: string, value: string) =>
+  new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(value.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, "u").test(
+    text.toLowerCase(),
+  );
+
+/**
+ * The slot a choice question offers values of ("Do you want an eSIM or a physical SIM?" with `sim_type: [eSIM,
+ * physical]`): the slot with the most of its values (words, not bare numbers) in an "… or …" sentence.
+ */
+export function slotOfChoice(sentence: string, values: SlotValues | undefined): string | undefined {
+  if (!values || !/\bor\b/i.test(sentence)) return undefined;
+  let best: string | undefined;
+  let most = 0;
+  for (const [slot, vs] of Object.entries(values)) {
+    const list = (typeof vs === "string" ? [vs] : vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
+    const n = new Set(list.filter((v) => mentions(sentence, v))).size;
+    if (n > most) [best, most] = [slot, n];
+  }
+  return best;
+}
+
 /**
  * What a reply asks the user, or undefined when it asks nothing answerable (no question, or a question that
- * names no slot of `slots` and lists no options, like "What would you like to do?"). A confirmation gate wins
- * over everything else in the reply; then a count ("how many …", "number of …"); then the first asking
- * sentence naming a slot; then a list of options.
+ * names no slot of `slots` and lists no options, like "What would you like to do?"). A gate asking for a word
+ * or a confirmation wins over everything else in the reply; then a count ("how many …", "the number of …");
+ * then the first asking sentence offering values of a slot as a choice (`values`), or naming a slot — a
+ * sentence asking for "it" takes the slot the sentence before it names ("We sent a code. Please type it
+ * here."); then a list of options.
  */
-export function readQuestion(reply: string, slots: readonly string[] = []): Question | undefined {
+export function readQuestion(
+  reply: string,
+  slots: readonly string[] = [],
+  values?: SlotValues,
+): Question | undefined {
   const all = sentences(reply);
   const keyword = all.map((s) => KEYWORD_GATE.exec(s)?.[1]).find(Boolean);
   if (keyword) return { kind: "gate", options: [], keyword };
@@ -156,8 +190,11 @@ export function readQuestion(reply: string, slots: readonly string[] = []): Ques
     return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
   for (const sentence of asking) {
-    const slot = slotNamedIn(sentence, slots);
+    const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots);
     if (slot) return { kind: "value", slot, options };
+    const before = all[all.indexOf(sentence) - 1];
+    const referred = /\b(?:it|this|that one)\b/i.test(sentence) && before ? slotNamedIn(before, slots) : undefined;
+    if (referred) return { kind: "value", slot: referred, options };
   }
   return options.length ? { kind: "value", options } : undefined;
 }
@@ -174,8 +211,6 @@ export function personaValue(persona: Persona, slot: string, pick = 0): string |
 export function sayValue(slot: string, value: string): string {
   return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : value;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** One of `options`, preferring those not mentioned in `visible` (longer options are matched first). */
 function choose(options: readonly string[], pick: number, visible: readonly string[]): string {
@@ -245,7 +280,7 @@ export function answerQuestion(
   persona: Persona,
   options: AnswerOptions = {},
 ): string | undefined {
-  const question = readQuestion(reply, Object.keys(persona));
+  const question = readQuestion(reply, Object.keys(persona), options.values ?? persona);
   if (!question) return undefined;
   const statements = sentences(reply).filter((s) => !isAsking(s));
   return answerTo(question, persona, { ...options, visible: [...(options.earlier ?? []), ...statements] });

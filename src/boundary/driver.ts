@@ -44,6 +44,13 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
   return { ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
 }
 
+/** Every persona's values per slot: a choice question offering some of them asks for that slot. */
+function knownValues(facts: Facts): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of facts.personas) for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  return out;
+}
+
 /** The tactic words of a strategy (see module doc). */
 function tactic(strategy: string) {
   const s = strategy.replace(/\bValues: .*$/, "").toLowerCase();
@@ -103,8 +110,11 @@ export const rulesDriver: Driver = {
       decline: how.decline,
       defaultCount: 1,
       earlier: turns.slice(0, -1).map((t) => t.reply),
+      values: knownValues(facts),
     });
-    const repeated = answer === last.user && turns.at(-2)?.reply === last.reply;
+    // The same answer twice already (the agent did not take it): saying it again only loops.
+    const repeated =
+      (answer === last.user && turns.at(-2)?.reply === last.reply) || sent.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
     if (offeredCapabilities(last.reply).length && turns.length === 1 && sent[0]) return rephrase(sent[0]);
     return undefined;
