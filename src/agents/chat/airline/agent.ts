@@ -50,6 +50,8 @@ export interface PrivilegedView {
   trace: readonly ToolCall[];
   dbHash: string;
   db: AirlineDb;
+  /** Reply kinds said since the last reset, in order (keys of the templates: `ask_user_id`, `refuse`, …). */
+  acts: readonly string[];
 }
 
 type Intent =
@@ -127,7 +129,9 @@ export function airlineTarget(
   let tools = new AirlineTools(db, faults);
   let random = seededRandom(options.seed ?? 1);
   let state: State = { greeted: false, text: "" };
+  let acts: string[] = [];
   const say = (act: string, values: Record<string, string | number> = {}) => {
+    acts.push(act);
     const choices = TEMPLATES[act] ?? [act];
     return render(choices[Math.floor(random() * choices.length)] ?? act, values);
   };
@@ -376,6 +380,7 @@ export function airlineTarget(
       tools = new AirlineTools(db, faults);
       random = seededRandom(options.seed ?? 1);
       state = { greeted: false, text: "" };
+      acts = [];
     },
     async send(text: string): Promise<ChatReply> {
       const started = performance.now();
@@ -383,6 +388,6 @@ export function airlineTarget(
       return { text: reply, ms: performance.now() - started };
     },
     async close() {},
-    privileged: () => ({ trace: tools.trace, dbHash: dbHash(db), db }),
+    privileged: () => ({ trace: tools.trace, dbHash: dbHash(db), db, acts }),
   };
 }
