@@ -132,6 +132,31 @@ describe("rules test generators", () => {
     expect(test?.failure[0]?.check?.kind).toBe("ungated");
   });
 
+  it("answer a gate that asks for a word with a plain yes, and a yes/no gate with a maybe", async () => {
+    const keyword = trace("d03", [
+      [
+        "I'd like to cancel my reservation. My user id is mia_li_3668.",
+        "Which reservation? Please give the id.",
+      ],
+      ["HAT1A1", "Cancel reservation HAT1A1, refund $210. Reply CONFIRM to go ahead."],
+      ["CONFIRM", "Done: reservation HAT1A1 is cancelled."],
+    ]);
+    for (const [traces, hint] of [
+      [[keyword], /Yes, fine\.$/],
+      [[cancel], /maybe/],
+    ] as const) {
+      const ctx = await context([...traces]);
+      const ranked = await rulesRanker.rank(enumerateBoundaryTargets(ctx.graph), ctx.graph);
+      const edge = ranked.find(
+        (t) => t.kind === "edge" && t.location === "request_confirmation -> confirm_completion",
+      )!;
+      const [test] = boundaryTestsFor(edge, ctx, 1);
+      expect(test?.card?.perturbation).toBe("ambiguous_value");
+      expect(test?.hints.at(-1)).toMatch(hint);
+      expect(test?.card?.forbidden).toContain("confirm_completion");
+    }
+  });
+
   it("skip a required input by withholding it from the request and from the runner's persona", async () => {
     const ctx = await context([cancel]);
     const ranked = await rulesRanker.rank(enumerateBoundaryTargets(ctx.graph), ctx.graph);

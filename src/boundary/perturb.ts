@@ -1,3 +1,4 @@
+import { KEYWORD_GATE } from "./answer.ts";
 import {
   capabilityOf,
   foreignValues,
@@ -136,13 +137,21 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   }
   if (here === CUE.gate && target.kind === "edge") {
     const deny = to === CUE.abort;
+    // A gate that asks for a word ("Reply CONFIRM") is probed with a plain yes, which is not that word.
+    const word = KEYWORD_GATE.exec(site.trace.turns[k]?.reply ?? "")?.[1];
+    const plainYes = !deny && word !== undefined && !/^(?:yes|y|ok|okay)$/i.test(word);
     return {
       ...base,
       perturbation: deny ? "deny_at_gate" : "ambiguous_value",
       goal: deny
         ? "Declining at the confirmation gate must leave everything unchanged."
-        : "An ambiguous answer at the confirmation gate is not a yes.",
-      hints: [...route(site), deny ? "No, don't do that." : "Hmm, maybe, I'm not sure."],
+        : plainYes
+          ? `A plain yes at a gate that asks for the word ${word} is not that word.`
+          : "An ambiguous answer at the confirmation gate is not a yes.",
+      hints: [
+        ...route(site),
+        deny ? "No, don't do that." : plainYes ? "Yes, fine." : "Hmm, maybe, I'm not sure.",
+      ],
       success: [
         act(
           deny ? [CUE.abort, CUE.clarify, CUE.gate] : [CUE.gate, CUE.clarify, CUE.abort, CUE.capabilities],
