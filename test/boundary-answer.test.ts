@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
-import { answerQuestion, asksSomething, numberedOptions, readQuestion } from "../src/boundary/answer.ts";
+import { answerQuestion, asksSomething, gateWord, numberedOptions, readQuestion } from "../src/boundary/answer.ts";
 import { cueOf, type Facts } from "../src/boundary/types.ts";
 
 /**
@@ -21,6 +21,10 @@ describe("reading gates and menus", () => {
     expect(answerQuestion(reply, {}, { decline: true })).toMatch(/^No\b/);
     expect(labelReply(reply).activity).toBe("request_confirmation");
     expect(readQuestion("Type 'agree' to submit the claim.")?.keyword).toBe("agree");
+    // The word after the verb, in capitals or quoted; "reply to the email" asks for no word.
+    expect(gateWord("To go ahead I need you to reply with the word CONFIRM.")).toBe("CONFIRM");
+    expect(gateWord("If that's right, reply CONFIRM; otherwise tell me what to change.")).toBe("CONFIRM");
+    expect(gateWord("Once you reply to the email we can continue.")).toBeUndefined();
     // Not a gate: an instruction that confirms nothing.
     expect(readQuestion("Reply STOP to unsubscribe from texts.")).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { CLOSING_OFFER, KEYWORD_GATE, readQuestion, type SlotValues, slotOfChoice } from "./answer.ts";
+import { CLOSING_OFFER, gateWord, readQuestion, type SlotValues, slotOfChoice } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import {
@@ -181,7 +181,7 @@ const withTopic = (cue: string, t: string, slots: readonly string[]) => {
 
 /** Cue rules in order: a gate listing details is a gate, a refusal that mentions cancelling is a refusal. */
 const CUES: readonly [string, (t: string, parts: string[]) => boolean][] = [
-  [CUE.gate, (t) => GATE.test(t) || KEYWORD_GATE.test(t)],
+  [CUE.gate, (t) => GATE.test(t) || gateWord(t) !== undefined],
   [CUE.transfer, (t) => TRANSFER.test(t)],
   [CUE.abort, (t) => ABORT.test(t)],
   [CUE.error, (t) => ERROR.test(t)],
@@ -267,7 +267,8 @@ export function labelReply(text: string, facts?: Facts): { activity: string; sum
 function factValues(facts: Facts | undefined): SlotValues | undefined {
   if (!facts) return undefined;
   const out: Record<string, string[]> = {};
-  for (const p of facts.personas) for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  for (const p of facts.personas)
+    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
   return out;
 }
 

@@ -55,6 +55,18 @@ const GATE =
  */
 export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|do (?:it|that|this))\b/i;
+/** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
+const KEYWORD_GATE_LATE =
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|all is) (?:right|correct|ok(?:ay)?)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
+/** The word a {@link KEYWORD_GATE} sentence asks for (`CONFIRM`), or undefined when `text` asks for none. */
+export function gateWord(text: string): string | undefined {
+  const m = KEYWORD_GATE.exec(text);
+  if (m) return m[1];
+  const late = KEYWORD_GATE_LATE.exec(text);
+  const word = late?.[1] ?? late?.[2];
+  // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email").
+  return word && (late?.[1] || word === word.toUpperCase()) ? word : undefined;
+}
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -73,7 +85,7 @@ export function sentences(reply: string): string[] {
 }
 
 const isAsking = (s: string) =>
-  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || KEYWORD_GATE.test(s);
+  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || gateWord(s) !== undefined;
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
@@ -174,7 +186,7 @@ export function readQuestion(
   values?: SlotValues,
 ): Question | undefined {
   const all = sentences(reply);
-  const keyword = all.map((s) => KEYWORD_GATE.exec(s)?.[1]).find(Boolean);
+  const keyword = all.map(gateWord).find(Boolean);
   if (keyword) return { kind: "gate", options: [], keyword };
   const asking = all.filter(isAsking);
   if (!asking.length) return undefined;
@@ -193,7 +205,8 @@ export function readQuestion(
     const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots);
     if (slot) return { kind: "value", slot, options };
     const before = all[all.indexOf(sentence) - 1];
-    const referred = /\b(?:it|this|that one)\b/i.test(sentence) && before ? slotNamedIn(before, slots) : undefined;
+    const referred =
+      /\b(?:it|this|that one)\b/i.test(sentence) && before ? slotNamedIn(before, slots) : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
   return options.length ? { kind: "value", options } : undefined;

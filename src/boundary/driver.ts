@@ -47,7 +47,8 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
 /** Every persona's values per slot: a choice question offering some of them asks for that slot. */
 function knownValues(facts: Facts): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const p of facts.personas) for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  for (const p of facts.personas)
+    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
   return out;
 }
 
@@ -114,7 +115,8 @@ export const rulesDriver: Driver = {
     });
     // The same answer twice already (the agent did not take it): saying it again only loops.
     const repeated =
-      (answer === last.user && turns.at(-2)?.reply === last.reply) || sent.filter((u) => u === answer).length >= 2;
+      (answer === last.user && turns.at(-2)?.reply === last.reply) ||
+      sent.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
     if (offeredCapabilities(last.reply).length && turns.length === 1 && sent[0]) return rephrase(sent[0]);
     return undefined;

@@ -1,4 +1,4 @@
-import { KEYWORD_GATE } from "./answer.ts";
+import { gateWord } from "./answer.ts";
 import {
   capabilityOf,
   foreignValues,
@@ -138,7 +138,7 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   if (here === CUE.gate && target.kind === "edge") {
     const deny = to === CUE.abort;
     // A gate that asks for a word ("Reply CONFIRM") is probed with a plain yes, which is not that word.
-    const word = KEYWORD_GATE.exec(site.trace.turns[k]?.reply ?? "")?.[1];
+    const word = gateWord(site.trace.turns[k]?.reply ?? "");
     const plainYes = !deny && word !== undefined && !/^(?:yes|y|ok|okay)$/i.test(word);
     return {
       ...base,
