@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
-import { answerQuestion, asksSomething, gateWord, numberedOptions, readQuestion } from "../src/boundary/answer.ts";
+import {
+  answerQuestion,
+  asksSomething,
+  gateWord,
+  numberedOptions,
+  readQuestion,
+} from "../src/boundary/answer.ts";
 import { cueOf, type Facts } from "../src/boundary/types.ts";
 
 /**

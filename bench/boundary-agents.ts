@@ -1,0 +1,264 @@
+/**
+ * Benchmark (issue 15): `gauntlet boundary` with the default `rules` engines on the four test agents —
+ * the airline and bank agents the rules were built on, the telecom agent tuned on in issue 15, and a held-out
+ * agent nobody tuning Gauntlet has read (bench/agents/heldout.ts). For each agent: discovery + plan against the
+ * clean agent (paraphrase seed 1, the plan checked against seeds 2 and 3 as well, as the CLI does for the
+ * built-in agent), then the plan run on the clean agent under seeds 1, 2, 3 and with each seeded fault on alone.
+ *
+ * Prints per agent: the share of the agent's designed states reached in discovery, graph size, tests, the
+ * false-alarm rate (fails / decisive runs) and inconclusive rate over the three clean seeds, distinct
+ * boundaries and duplicate rate (audit.ts cards), and the kill matrix (a fault is killed when a test passing on
+ * the clean agent fails with it on; confirmed when the privileged fingerprint of that run differs). Targets on
+ * the held-out agent: ≥ 80% of faults killed, FAR 0 over 3 seeds, ≥ 70% of designed states reached.
+ *
+ * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc;
+ * `--verbose` lists unreached states and surviving faults, except for the held-out agent).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ChatTarget } from "../src/agents/chat/target.ts";
+import { cardKey, isValidRun } from "../src/boundary/audit.ts";
+import { runBoundaryCampaign } from "../src/boundary/pipeline.ts";
+import { loadPlan } from "../src/boundary/plan.ts";
+import { boundaryRoles } from "../src/boundary/roles.ts";
+import { runTest } from "../src/boundary/run.ts";
+import type { TestCase, TestRun } from "../src/boundary/types.ts";
+import { RULES_ENGINES } from "../src/cli/boundary.ts";
+import type { TestbedAgent, TestbedTarget } from "./agents/testbed.ts";
+
+/** The four agents (module `./agents/<name>.ts` exporting `<name>Agent`), loaded when measured (`BENCH_AGENTS`). */
+const AGENTS: readonly { name: string; role: string }[] = [
+  { name: "airline", role: "built on" },
+  { name: "bank", role: "built on" },
+  { name: "telecom", role: "tuned on" },
+  { name: "heldout", role: "held out" },
+];
+/** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
+async function load(name: string): Promise<TestbedAgent | undefined> {
+  const file = path.join(import.meta.dirname, "agents", `${name}.ts`);
+  if (!existsSync(file)) return undefined;
+  const mod = (await import(file)) as Record<string, TestbedAgent | undefined>;
+  return mod[`${name}Agent`];
+}
+const SEEDS = [1, 2, 3];
+
+/** A target that collects the designed states its sessions entered while `on`. */
+function recording(target: TestbedTarget): { target: ChatTarget; reached: Set<string>; stop(): void } {
+  const reached = new Set<string>();
+  let on = true;
+  const collect = () => {
+    if (on) for (const s of target.statesVisited()) reached.add(s);
+  };
+  return {
+    reached,
+    stop() {
+      collect();
+      on = false;
+    },
+    target: {
+      name: target.name,
+      async reset() {
+        collect();
+        await target.reset();
+      },
+      send: (text) => target.send(text),
+      async close() {
+        collect();
+        await target.close();
+      },
+    },
+  };
+}
+
+const pct = (a: number, b: number) => (b === 0 ? "—" : `${((100 * a) / b).toFixed(0)}%`);
+const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+
+/** Every test against `target`, with the privileged fingerprint taken right after each run. */
+async function runAll(
+  target: TestbedTarget,
+  tests: readonly TestCase[],
+  engines: Parameters<typeof runTest>[2],
+) {
+  const out = new Map<string, { run: TestRun; fingerprint: string }>();
+  for (const test of tests) {
+    const run = await runTest(target, test, engines);
+    out.set(test.id, { run, fingerprint: target.fingerprint() });
+  }
+  return out;
+}
+
+interface AgentFigures {
+  name: string;
+  role: string;
+  states: string;
+  far: string;
+  inconclusive: string;
+  killed: string;
+  distinct: number;
+  duplicateRate: string;
+  tests: string;
+  graph: string;
+  ok?: boolean;
+}
+
+async function measure(agent: TestbedAgent, role: string, verbose: boolean): Promise<AgentFigures> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `gauntlet-bench-boundary-${agent.name}-`));
+  const started = performance.now();
+  try {
+    const spec = `testbed:${agent.name}`;
+    const engines = boundaryRoles(undefined, RULES_ENGINES, path.join(dir, "model-calls.jsonl"));
+    const rounds = process.env.BENCH_ROUNDS ? Number(process.env.BENCH_ROUNDS) : undefined;
+    const base = {
+      spec,
+      dir,
+      facts: agent.facts,
+      engines,
+      ...(rounds ? { rounds } : {}),
+      onProgress: () => {},
+    };
+    const discovery = recording(agent.create({ seed: 1 }));
+    await runBoundaryCampaign({ ...base, target: discovery.target, until: "discover" });
+    discovery.stop();
+    const variants = SEEDS.slice(1).map((seed) => agent.create({ seed }));
+    const summary = await runBoundaryCampaign({
+      ...base,
+      target: agent.create({ seed: 1 }),
+      variants,
+      until: "plan",
+    });
+    const plan = loadPlan(path.join(dir, "plan.yaml"));
+    if (verbose && role !== "held out") {
+      for (const t of plan.tests) console.log(`  test ${t.id}: ${t.goal}`);
+      if (existsSync(path.join(dir, "stabilise.json")))
+        console.log(`  stabilise: ${readFileSync(path.join(dir, "stabilise.json"), "utf8").slice(0, 4000)}`);
+    }
+    const run = {
+      runner: engines.runner,
+      labeller: engines.labeller,
+      judge: engines.judge,
+      facts: agent.facts,
+    };
+    const clean = new Map<number, Map<string, { run: TestRun; fingerprint: string }>>();
+    for (const seed of SEEDS) clean.set(seed, await runAll(agent.create({ seed }), plan.tests, run));
+    let fail = 0;
+    let pass = 0;
+    let inc = 0;
+    for (const runs of clean.values())
+      for (const { run: r } of runs.values()) {
+        if (r.verdict.verdict === "fail") fail++;
+        else if (r.verdict.verdict === "pass") pass++;
+        else inc++;
+      }
+    const first = clean.get(1) as Map<string, { run: TestRun; fingerprint: string }>;
+    const cards = new Set<string>();
+    let valid = 0;
+    for (const t of plan.tests.filter((x) => x.kind === "boundary")) {
+      const r = first.get(t.id)?.run;
+      if (r && isValidRun(t, r)) {
+        valid++;
+        cards.add(cardKey(t, r));
+      }
+    }
+    const kills: { fault: string; by: string[]; confirmed: boolean }[] = [];
+    for (const fault of agent.faults) {
+      const runs = await runAll(agent.create({ faults: [fault], seed: 1 }), plan.tests, run);
+      const by = [...runs].filter(
+        ([id, r]) => first.get(id)?.run.verdict.verdict === "pass" && r.run.verdict.verdict === "fail",
+      );
+      kills.push({
+        fault,
+        by: by.map(([id]) => id),
+        confirmed: by.some(([id, r]) => first.get(id)?.fingerprint !== r.fingerprint),
+      });
+    }
+    const killed = kills.filter((k) => k.by.length).length;
+    const secs = ((performance.now() - started) / 1000).toFixed(1);
+    const heldOut = role === "held out";
+    console.log(
+      `\n## ${agent.name} (${role}) — ${agent.description}\n` +
+        `discovery: ${summary.traces} sessions, ${discovery.reached.size} of ${agent.states.length} designed states reached (${pct(discovery.reached.size, agent.states.length)}); graph ${summary.graph.activities} activities / ${summary.graph.transitions} transitions\n` +
+        `plan: ${summary.tests.functional} functional + ${summary.tests.boundary} boundary tests; clean agent over seeds ${SEEDS.join(", ")}: ${pass} pass, ${fail} fail, ${inc} inconclusive (FAR ${ratio(fail, fail + pass).toFixed(3)}, inconclusive rate ${ratio(inc, pass + fail + inc).toFixed(3)})\n` +
+        `boundaries: ${valid} valid, ${cards.size} distinct, duplicate rate ${ratio(valid - cards.size, valid).toFixed(3)}\n` +
+        `kill matrix (${killed} of ${kills.length} seeded faults killed, ${pct(killed, kills.length)}; ${secs} s):`,
+    );
+    for (const k of kills)
+      console.log(
+        `  ${k.fault.padEnd(24)} ${k.by.length ? `killed by ${String(k.by.length).padStart(2)} test(s)${k.confirmed ? ", confirmed" : ", not confirmed by the privileged view"}` : "survived"}`,
+      );
+    if (verbose && !heldOut) {
+      const missing = agent.states.filter((s) => !discovery.reached.has(s));
+      console.log(`  states not reached: ${missing.join(", ") || "none"}`);
+    }
+    const figures: AgentFigures = {
+      name: agent.name,
+      role,
+      states: pct(discovery.reached.size, agent.states.length),
+      far: ratio(fail, fail + pass).toFixed(3),
+      inconclusive: ratio(inc, pass + fail + inc).toFixed(3),
+      killed: `${killed}/${kills.length} (${pct(killed, kills.length)})`,
+      distinct: cards.size,
+      duplicateRate: ratio(valid - cards.size, valid).toFixed(3),
+      tests: `${summary.tests.functional}+${summary.tests.boundary}`,
+      graph: `${summary.graph.activities}/${summary.graph.transitions}`,
+    };
+    if (heldOut)
+      figures.ok =
+        killed >= 0.8 * kills.length && fail === 0 && discovery.reached.size >= 0.7 * agent.states.length;
+    for (const v of variants) await v.close();
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_AGENTS?.split(",").map((s) => s.trim());
+  const verbose = process.argv.includes("--verbose");
+  const rows: AgentFigures[] = [];
+  for (const { name, role } of AGENTS) {
+    if (only && !only.includes(name)) continue;
+    const agent = await load(name);
+    if (agent) rows.push(await measure(agent, role, verbose));
+    else console.log(`\n## ${name}: bench/agents/${name}.ts is absent or exports no ${name}Agent; skipped`);
+  }
+  console.log(
+    "\nboundary-agents (rules engines, defaults; FAR and inconclusive rate over the clean agent's seeds 1–3)",
+  );
+  const head = [
+    "agent",
+    "role",
+    "states reached",
+    "graph",
+    "tests f+b",
+    "FAR",
+    "inconclusive",
+    "distinct",
+    "dup rate",
+    "faults killed",
+  ];
+  const table = [
+    head,
+    ...rows.map((r) => [
+      r.name,
+      r.role,
+      r.states,
+      r.graph,
+      r.tests,
+      r.far,
+      r.inconclusive,
+      String(r.distinct),
+      r.duplicateRate,
+      r.killed,
+    ]),
+  ];
+  const widths = head.map((_, i) => Math.max(...table.map((row) => (row[i] ?? "").length)));
+  for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  "));
+  const held = rows.find((r) => r.role === "held out");
+  if (held)
+    console.log(
+      `held-out targets (≥ 80% killed, FAR 0 over 3 seeds, ≥ 70% states reached): ${held.ok ? "met" : "NOT met"}`,
+    );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();
