@@ -16,21 +16,10 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { seededRandom } from "../src/score/calibrate/prng.ts";
 import { loadScorer, measurePhase, printPhase } from "./phases.ts";
 
 const MB = 1024 * 1024;
-
-/** A seeded PRNG (Mulberry32) so the generated log is the same every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   "const let function return import export from await async if else for while class interface type string number boolean value result error config options handler request response parse render update create delete items index count total buffer stream event listener promise resolve reject module".split(
@@ -56,7 +45,7 @@ function codeText(random: () => number, chars: number): string {
 
 /** Write a Claude Code session JSONL of at least `bytes` bytes: a user prompt, then tool-use turns. */
 export async function generate(file: string, bytes: number): Promise<void> {
-  const random = prng(42);
+  const random = seededRandom(42);
   const out = createWriteStream(file);
   const session = "5f0c1a2e-0000-4000-8000-000000000001";
   let written = 0;

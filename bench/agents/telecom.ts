@@ -8,6 +8,8 @@
  * line (early-termination fee disclosed and accepted first). Every write is read back and needs the word
  * CONFIRM; a correction at that point updates the value and reads the summary again.
  */
+
+import { seededRandom } from "../../src/score/calibrate/prng.ts";
 import {
   type Account,
   BYE,
@@ -61,18 +63,6 @@ const PHONE = /(?:\+|00)?\d[\d\s().-]{6,}\d/g;
 const MONTHS = "January February March April May June July August September October November December".split(
   " ",
 );
-
-/** A tiny seeded PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const eur = (n: number) => `€${n.toFixed(2)}`;
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -210,7 +200,7 @@ class Session {
     readonly faults: ReadonlySet<TelecomFault>,
     seed: number,
   ) {
-    this.rng = mulberry32(seed);
+    this.rng = seededRandom(seed);
   }
 
   has(f: TelecomFault): boolean {
