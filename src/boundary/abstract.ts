@@ -1,4 +1,4 @@
-import { CLOSING_OFFER, gateWord, readQuestion, type SlotValues, slotOfChoice } from "./answer.ts";
+import { CLOSING_OFFER, gateWord, knownValues, readQuestion, slotOfChoice } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import {
@@ -263,15 +263,6 @@ export function labelReply(text: string, facts?: Facts): { activity: string; sum
   return { activity, summary: `The agent ${says}.` };
 }
 
-/** Every persona's values per slot (undefined without facts). */
-function factValues(facts: Facts | undefined): SlotValues | undefined {
-  if (!facts) return undefined;
-  const out: Record<string, string[]> = {};
-  for (const p of facts.personas)
-    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
-  return out;
-}
-
 /** The facts slot some of whose values are among `options` (a menu of plans → `plan`), if any. */
 function slotOfOptions(options: readonly string[], facts: Facts): string | undefined {
   const listed = new Set(options.map((o) => norm(o)));
@@ -287,7 +278,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   for (const [activity, applies] of CUES)
     if (applies(t, parts))
       return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, slots) : activity;
-  const values = factValues(facts);
+  const values = facts && knownValues(facts);
   for (const s of parts) {
     const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);
     if (slot) return `ask_${slot}`;

@@ -1,4 +1,5 @@
 import { slotNamedIn } from "./slots.ts";
+import type { Facts } from "./types.ts";
 
 /**
  * Answering the agent as a customer would (the rules driver of AgentEval §III-A and runner of §III-B): read
@@ -149,6 +150,14 @@ function optionsIn(sentence: string): string[] {
 
 /** Slot → known values (a facts persona, the union of all personas, or a test's persona). */
 export type SlotValues = Readonly<Record<string, string | readonly string[]>>;
+
+/** Every persona's values per slot, in persona order: a choice question offering some of them asks for that slot. */
+export function knownValues(facts: Facts): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of facts.personas)
+    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  return out;
+}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mentions = (text: string, value: string) =>

@@ -1,6 +1,7 @@
 import {
   answerQuestion,
   asksSomething,
+  knownValues,
   offeredCapabilities,
   type Persona,
   readQuestion,
@@ -42,14 +43,6 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
   const base = facts.personas[plan.persona % facts.personas.length] ?? {};
   const { values } = strategyValues(plan.strategy);
   return { ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
-}
-
-/** Every persona's values per slot: a choice question offering some of them asks for that slot. */
-function knownValues(facts: Facts): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const p of facts.personas)
-    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
-  return out;
 }
 
 /** The tactic words of a strategy (see module doc). */
