@@ -74,3 +74,55 @@ describe("refusals labelled by what they are about", () => {
     expect(cueOf("refused_x")).toBe("refused_x");
   });
 });
+
+describe("unseen workflows: yes/no questions, menus one per line, imperative asks (issue 15 §1, §2)", () => {
+  it("reads a yes/no question before acting as a gate, in the labeller and the driver alike", () => {
+    for (const reply of [
+      "Just so you know, cancelling now comes with a fee of €180.00. Are you OK with that?",
+      "Good to know: there's no early-termination fee. Shall we continue?",
+      "The new dates cost €40 more. Do you accept the difference?",
+    ]) {
+      expect(readQuestion(reply)?.kind).toBe("gate");
+      expect(labelReply(reply, FACTS).activity).toBe("request_confirmation");
+      expect(answerQuestion(reply, FACTS.personas[0] ?? {}, { decline: true })).toMatch(/^No/);
+    }
+    // A closing offer or an informational question is not a gate.
+    expect(readQuestion("Your usage is 1.2 GB of 5 GB. Can I help with anything else?")?.kind).not.toBe(
+      "gate",
+    );
+  });
+
+  it("splits a menu written one option per line, and answers 'just tell me the one you want' from it", () => {
+    const reply =
+      "Great, you're verified. These are our plans:\n1. Basic: 5 GB, €12.00 a month\n2. Plus: 20 GB, €20.00 a month\n3. Max: 50 GB\nJust tell me the name or the number of the one you want.";
+    const q = readQuestion(reply, ["mobile_number", "plan"]);
+    expect(q).toEqual({ kind: "value", options: ["Basic", "Plus", "Max"] });
+    expect(labelReply(reply, FACTS).activity).toBe("ask_plan");
+    expect(answerQuestion(reply, { mobile_number: "0612345678", plan: "Max" })).toBe("Max");
+  });
+
+  it("takes a refusal's topic from the refusing sentence, not a greeting before it", () => {
+    const a = labelReply(
+      "Thanks, that's you verified. I'm sorry, I can't change your plan: the balance is overdue.",
+      FACTS,
+    );
+    expect(a.activity).toBe("refuse_balance");
+    const b = labelReply(
+      "Great, you're verified. I'm afraid I can't add a roaming pass to a prepaid line.",
+      FACTS,
+    );
+    expect(b.activity).not.toBe("refuse_identity");
+    // Still about identity when the refusal itself is.
+    expect(labelReply("I'm sorry, I can't verify your identity with that code.", FACTS).activity).toBe(
+      "refuse_identity",
+    );
+  });
+});
+
+describe("first requests worded by the facts", () => {
+  it("keeps a request already in the customer's words", async () => {
+    const { requestMessage } = await import("../src/boundary/requests.ts");
+    expect(requestMessage("I want to cancel my line", {}, [], [])).toBe("Hi, I want to cancel my line.");
+    expect(requestMessage("change a reservation", {}, [], [])).toBe("Hi, I'd like to change my reservation.");
+  });
+});

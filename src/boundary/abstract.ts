@@ -1,4 +1,4 @@
-import { CLOSING_OFFER, gateWord, knownValues, readQuestion, slotOfChoice } from "./answer.ts";
+import { CLOSING_OFFER, GATE, gateWord, knownValues, readQuestion, slotOfChoice } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import {
@@ -27,8 +27,6 @@ const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length
 
 /* ---- Replies ---- */
 
-const GATE =
-  /\byes\s*(?:\/|or)\s*no\b|\bconfirm with (?:a )?"?yes\b|\b(?:shall|should|may|can) i (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b|\b(?:do|would) you (?:like|want) me to\b|\b(?:ready|ok(?:ay)?) to proceed\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bis (?:that|this) (?:correct|right|ok(?:ay)?)\?|\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b/;
 /** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
   /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b/;
@@ -64,7 +62,7 @@ const CLOSE =
 const GREET =
   /^(?:hello|hi|hey|welcome|greetings|good (?:morning|afternoon|evening))\b|\bhow (?:can|may) i (?:help|assist)\b|\bwhat can i do for you\b/;
 const ASKING =
-  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will|'ll)? need (?:your|the|to know)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|type|let me know|confirm)\b|^tell me\b/;
+  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will|'ll)? need (?:your|the|to know)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|type|let me know|confirm)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/;
 
 /** Slots a question can ask for, by the noun phrase it names; first match wins. */
 const SLOTS: readonly [string, RegExp][] = [
@@ -173,9 +171,22 @@ function topicOf(t: string, slots: readonly string[]): string | undefined {
   return slotNamedIn(t, slots) ?? SLOTS.find(([, re]) => re.test(t))?.[0];
 }
 
-/** A family cue with its topic (`refuse_limit`), or the bare cue when the reply names none. */
-const withTopic = (cue: string, t: string, slots: readonly string[]) => {
-  const topic = topicOf(t, slots);
+/** The pattern of each topic family's cue: its topic is read from the sentences the cue is in. */
+const FAMILY_CUE: Readonly<Record<string, RegExp>> = { [CUE.refuse]: REFUSE, [CUE.error]: ERROR };
+
+/**
+ * A family cue with its topic (`refuse_limit`), or the bare cue when the reply names none. The topic is read
+ * from the sentences that carry the cue (and the one after each: "I can't do that. Your balance is overdue."),
+ * so a greeting before a refusal ("Great, that's you verified. I can't add a pass to a prepaid line.") does
+ * not name it; from the whole reply when no single sentence carries the cue.
+ */
+const withTopic = (cue: string, t: string, parts: readonly string[], slots: readonly string[]) => {
+  const re = FAMILY_CUE[cue];
+  const at = re ? parts.flatMap((p, i) => (re.test(p) ? [i] : [])) : [];
+  const scope = at.length
+    ? [...new Set(at.flatMap((i) => [i, i + 1]))].map((i) => parts[i] ?? "").join(" ")
+    : t;
+  const topic = topicOf(scope, slots);
   return topic ? `${cue}_${topic}` : cue;
 };
 
@@ -277,7 +288,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   const parts = sentences(t);
   for (const [activity, applies] of CUES)
     if (applies(t, parts))
-      return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, slots) : activity;
+      return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots) : activity;
   const values = facts && knownValues(facts);
   for (const s of parts) {
     const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);

@@ -47,9 +47,24 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b/i;
-const GATE =
-  /\byes\b[^.?!]*\bno\b|\byes\s*\/\s*no\b|\bconfirm with yes\b|\b(shall|should|may) i (proceed|go ahead|continue)\b|\b(do|would) you (want|like) me to (proceed|go ahead|continue)\b|\bdo you confirm\b|\bis (everything|all (of )?(this|that)|the above|this information|that information|this summary) (correct|right|accurate)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/i;
+/**
+ * A yes/no confirmation before acting ("Shall I proceed?", "Is that correct?", "Are you OK with that?", "Shall we
+ * continue?", "Do you accept the fee?", "Please answer yes or no"), in any case. One pattern for the labeller
+ * (abstract.ts: `request_confirmation`) and the driver and runner (a gate is answered yes or no).
+ */
+export const GATE = new RegExp(
+  [
+    String.raw`\byes\s*(?:\/|or)\s*no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
+    String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
+    String.raw`\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue)\b`,
+    String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
+    String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
+    String.raw`\bis (?:that|this) (?:correct|right|ok(?:ay)?|alright|fine|acceptable)\?`,
+    String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
+  ].join("|"),
+  "i",
+);
 /**
  * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
  * submit it"): the word is group 1.
@@ -73,10 +88,13 @@ const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]
 const COUNT_STOP = new Set(
   "should would do does are is will did in for to on you have the that this per we i can".split(" "),
 );
-/** Split a reply into sentences; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)"). */
+/**
+ * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
+ * … 2. Plus") and at a line break; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)").
+ */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
-  for (const part of reply.split(/(?<=[.?!])\s+(?=\S)/)) {
+  for (const part of reply.split(/\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<=[.?!])\s+(?=\S)/)) {
     const s = part.trim();
     if (!s) continue;
     if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
@@ -208,7 +226,8 @@ export function readQuestion(
     const end = words.findIndex((w) => COUNT_STOP.has(w));
     const noun = words.slice(0, end < 0 ? words.length : end).join(" ");
     const slot = slotNamedIn(noun, slots);
-    return { kind: "count", noun, ...(slot ? { slot } : {}), options };
+    // "the number of the one you want" counts nothing: it asks for a choice.
+    if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
   for (const sentence of asking) {
     const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots);

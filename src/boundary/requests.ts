@@ -31,6 +31,9 @@ function slotWording(slot: string, replies: readonly string[]): string {
   return words;
 }
 
+/** A request already worded as the customer's sentence ("I want to cancel my line", "can I pay later"). */
+const FIRST_PERSON = /^(?:i|i'd|i'm|i've|my|we|we'd|our|can i|could i|could you|can you|please)\b/i;
+
 /** Slots the customer owns ("my card"), by their last word; others are "the amount". */
 const OWNED = /(?:^|_)(?:id|number|code|pin|card|account|name|email|address|handle|reference|phone)$/;
 
@@ -44,7 +47,11 @@ export function requestMessage(
   slots: readonly string[],
   replies: readonly string[],
 ): string {
-  const base = /[.?!]$/.test(phrase) ? phrase : `Hi, I'd like to ${asRequest(phrase)}.`;
+  const base = /[.?!]$/.test(phrase)
+    ? phrase
+    : FIRST_PERSON.test(phrase)
+      ? `Hi, ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`
+      : `Hi, I'd like to ${asRequest(phrase)}.`;
   const mine: string[] = [];
   const other: string[] = [];
   for (const slot of slots) {

@@ -17,6 +17,7 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   user: ["customer", "account"],
   reason: ["why"],
   route: ["origin", "destination", "where"],
+  destination: ["heading", "country", "travelling", "traveling", "going to", "visiting"],
   bag: ["baggage", "luggage", "suitcase"],
   date: ["when"],
   amount: ["how much", "sum"],
