@@ -130,8 +130,23 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     const plan = loadPlan(path.join(dir, "plan.yaml"));
     if (verbose && role !== "held out") {
       for (const t of plan.tests) console.log(`  test ${t.id}: ${t.goal}`);
-      if (existsSync(path.join(dir, "stabilise.json")))
-        console.log(`  stabilise: ${readFileSync(path.join(dir, "stabilise.json"), "utf8").slice(0, 4000)}`);
+      if (existsSync(path.join(dir, "stabilise.json"))) {
+        const stable = JSON.parse(readFileSync(path.join(dir, "stabilise.json"), "utf8")) as {
+          rejected: {
+            id: string;
+            goal: string;
+            reason: string;
+            turns: { user: string; reply: string; activity: string }[];
+          }[];
+        };
+        for (const r of stable.rejected) {
+          console.log(`  rejected ${r.id}: ${r.goal}\n    ${r.reason}`);
+          for (const t of r.turns)
+            console.log(
+              `    U: ${t.user}\n    A(${t.activity}): ${t.reply.replace(/\n/g, " ").slice(0, 200)}`,
+            );
+        }
+      }
     }
     const run = {
       runner: engines.runner,
@@ -186,6 +201,19 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       console.log(
         `  ${k.fault.padEnd(24)} ${k.by.length ? `killed by ${String(k.by.length).padStart(2)} test(s)${k.confirmed ? ", confirmed" : ", not confirmed by the privileged view"}` : "survived"}`,
       );
+    // Aggregates only (no wording, no states): safe to print for the held-out agent too.
+    const traces = readFileSync(path.join(dir, "traces.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { stop: string; turns: unknown[] });
+    const stops = new Map<string, number>();
+    for (const t of traces) stops.set(t.stop, (stops.get(t.stop) ?? 0) + 1);
+    const stable = existsSync(path.join(dir, "stabilise.json"))
+      ? (JSON.parse(readFileSync(path.join(dir, "stabilise.json"), "utf8")) as Record<string, unknown>)
+      : {};
+    console.log(
+      `  sessions: ${(traces.reduce((n, t) => n + t.turns.length, 0) / Math.max(1, traces.length)).toFixed(1)} turns on average; stops ${[...stops].map(([k, n]) => `${k} ${n}`).join(", ")}; stabilisation dropped ${stable.droppedTests ?? 0} test(s), ${stable.droppedCriteria ?? 0} criteria, ${stable.droppedValues ?? 0} value(s), rejected ${(stable.rejected as unknown[] | undefined)?.length ?? 0}`,
+    );
     if (verbose && !heldOut) {
       const missing = agent.states.filter((s) => !discovery.reached.has(s));
       console.log(`  states not reached: ${missing.join(", ") || "none"}`);

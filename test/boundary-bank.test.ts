@@ -157,7 +157,9 @@ describe("a rules campaign against the bank bot", () => {
       .split("\n")
       .map((l) => JSON.parse(l) as SessionTrace);
     const upfront = traces.map((t) => t.turns[0]?.user ?? "").filter((u) => /customer number is/.test(u));
-    expect(upfront.some((u) => /My customer number is \d{8},? and my PIN is \d{4}\./.test(u))).toBe(true);
+    expect(upfront.some((u) => /My customer number is \d{8},? (?:and )?my PIN is \d{4}\b/.test(u))).toBe(
+      true,
+    );
     for (const u of upfront) expect(u).not.toMatch(/\d+ (customer number|pin)\b/i);
   });
 

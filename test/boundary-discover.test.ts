@@ -7,12 +7,15 @@ import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
 import { type ChatTarget, TargetError } from "../src/agents/chat/target.ts";
 import {
   answerQuestion,
+  asksSomething,
   NO_ANSWER,
   offeredCapabilities,
   readQuestion,
   YES_ANSWER,
 } from "../src/boundary/answer.ts";
-import { discover } from "../src/boundary/discover.ts";
+import { sessionKeys, sessionNovelty } from "../src/boundary/coverage.ts";
+import { discover, objectiveMet, rulesDriver, STRATEGIES } from "../src/boundary/discover.ts";
+import { correction, mistyped } from "../src/boundary/driver.ts";
 import { Facts, type SessionTrace } from "../src/boundary/types.ts";
 
 /** Phase-guided discovery with the rules planner and driver (AgentEval §III-A) against the reference airline. */
@@ -179,5 +182,114 @@ describe("discover against the reference airline agent", () => {
     expect(failed[0]?.error).toBe("flaky: connection reset");
     expect(failed[0]?.turns.at(-1)?.reply).toBe("");
     expect(traces[2]?.stop).toBe("objective");
+  });
+});
+
+describe("coverage-driven discovery (coverage.ts)", () => {
+  it("stops once `patience` sessions in a row find nothing new, and goes on to the budget while they do", async () => {
+    // A bot that always says the same thing: nothing new after the first session.
+    const parrot: ChatTarget = {
+      name: "parrot",
+      reset: async () => {},
+      close: async () => {},
+      send: async () => ({ text: "We are closed today, sorry.", ms: 1 }),
+    };
+    const lines: string[] = [];
+    const flat = await discover(parrot, {
+      facts: AIRLINE_FACTS,
+      rounds: 4,
+      maxRounds: 40,
+      patience: 3,
+      onProgress: (l) => lines.push(l),
+    });
+    expect(flat).toHaveLength(4);
+    expect(lines.at(-1)).toMatch(/stopping after 4 sessions: the last 3 found no new activity/);
+    // A bot whose every session says something new keeps discovery going up to the budget.
+    let n = 0;
+    const chatty: ChatTarget = {
+      ...parrot,
+      name: "chatty",
+      send: async () => ({
+        text: `Ticket ${++n} is ${["open", "closed", "lost", "late"][n % 4]}: ask about topic${n}?`,
+        ms: 1,
+      }),
+    };
+    expect(sessionNovelty([], AIRLINE_FACTS)).toEqual([]);
+    const grown = await discover(chatty, { facts: AIRLINE_FACTS, rounds: 2, maxRounds: 5, patience: 1 });
+    const added = sessionNovelty(grown, AIRLINE_FACTS);
+    expect(added[0]).toBeGreaterThan(0);
+    expect(grown.length).toBeGreaterThanOrEqual(2);
+    expect(grown.length).toBeLessThanOrEqual(5);
+    // It stopped exactly when a session added nothing, or at the budget.
+    if (grown.length < 5) expect(added.at(-1)).toBe(0);
+  });
+
+  it("counts a session's new activities and transitions, not its repeats", () => {
+    const trace = (id: string, replies: string[]): SessionTrace => ({
+      id,
+      round: 0,
+      plan: { phase: "free", objective: "o", strategy: "s", persona: 0 },
+      turns: replies.map((reply) => ({ user: "hi", reply, ms: 1 })),
+      stop: "objective",
+    });
+    const a = trace("d00", ["Could you tell me your user id?", "Is that correct? Please answer yes or no."]);
+    const again = trace("d01", [
+      "Could you tell me your user id?",
+      "Is that correct? Please answer yes or no.",
+    ]);
+    const other = trace("d02", ["Is that correct? Please answer yes or no."]);
+    expect(sessionKeys(a, AIRLINE_FACTS)).toContain("t:ask_user_id>request_confirmation");
+    const [first, second, third] = sessionNovelty([a, again, other], AIRLINE_FACTS);
+    expect(first).toBe(5); // 2 activities + start, middle and end transitions
+    expect(second).toBe(0);
+    expect(third).toBe(1); // only the start → gate transition is new
+  });
+});
+
+describe("driver tactics past the gate (driver.ts)", () => {
+  const facts = Facts.parse({
+    personas: [{ account_number: ["4412 9981"], plan: ["Basic", "Max"], destination: ["Japan"] }],
+    requests: ["change my plan"],
+  });
+  const plan = (strategy: string) => ({ phase: "free" as const, objective: "o", strategy, persona: 0 });
+
+  it("mistypes an identifier's last digit, then gives the right one when asked again", async () => {
+    expect(mistyped("4412 9981")).toBe("4412 9982");
+    expect(mistyped("HAT3C3")).toBe("HAT3C4");
+    expect(mistyped("ABCD")).toBe("ABCE");
+    const p = plan(STRATEGIES.mistype);
+    const ask = { user: "Hi, I'd like to change my plan.", reply: "What is your account number?", ms: 1 };
+    expect(await rulesDriver.next({ plan: p, turns: [ask], facts })).toBe("4412 9982");
+    const retry = {
+      user: "4412 9982",
+      reply: "Hmm, I can't find that account. Please check it and try again.",
+      ms: 1,
+    };
+    expect(await rulesDriver.next({ plan: p, turns: [ask, retry], facts })).toBe("4412 9981");
+  });
+
+  it("corrects a value the gate reads back, once, then answers yes", async () => {
+    const p = plan(STRATEGIES.correct);
+    const turns = [
+      { user: "Hi, I'd like to change my plan.", reply: "Which plan would you like: Basic or Max?", ms: 1 },
+      { user: "Basic", reply: "I'll switch you to Basic at €10 a month. Shall I proceed?", ms: 1 },
+    ];
+    const fix = await rulesDriver.next({ plan: p, turns, facts });
+    expect(fix).toBe("Actually, please make it Max instead of Basic.");
+    const after = [
+      ...turns,
+      { user: fix as string, reply: "Updated: Max at €30 a month. Shall I proceed?", ms: 1 },
+    ];
+    expect(await rulesDriver.next({ plan: p, turns: after, facts })).toBe(YES_ANSWER);
+    expect(correction(p, [turns[0] as (typeof turns)[0]], facts)).toBeUndefined();
+  });
+
+  it("reads 'please try again' as asking for the last slot again, not as an outcome", () => {
+    expect(
+      asksSomething("That's not the code we sent. Please check the SMS and try again (2 tries left)."),
+    ).toBe(true);
+    expect(
+      objectiveMet(plan(STRATEGIES.carry), [{ user: "1", reply: "Sorry, please try again.", ms: 1 }]),
+    ).toBe(false);
   });
 });

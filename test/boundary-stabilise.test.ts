@@ -69,7 +69,16 @@ describe("stabilisePlan", () => {
     const out = await stabilisePlan([shop(1), shop(2)], tests, engines, { sessions: 3 });
     expect(out.tests.map((t) => t.id)).toEqual(["f-order"]);
     expect(out.rejected).toEqual([
-      { id: "b-wording", kind: "boundary", reason: expect.stringMatching(/^fail against shop\?seed=2: /) },
+      {
+        id: "b-wording",
+        kind: "boundary",
+        reason: expect.stringMatching(/^fail against shop\?seed=2: /),
+        goal: expect.any(String),
+        // The failing run, so a person can see what the agent said instead.
+        turns: expect.arrayContaining([
+          expect.objectContaining({ user: expect.any(String), activity: expect.any(String) }),
+        ]),
+      },
     ]);
     expect(out.conversations).toBe(6);
     // The runner answered the order-number question from the persona, as `boundary run` does.

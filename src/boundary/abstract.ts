@@ -191,8 +191,9 @@ const withTopic = (cue: string, t: string, parts: readonly string[], slots: read
 };
 
 /** Cue rules in order: a gate listing details is a gate, a refusal that mentions cancelling is a refusal. */
-const CUES: readonly [string, (t: string, parts: string[]) => boolean][] = [
-  [CUE.gate, (t) => GATE.test(t) || gateWord(t) !== undefined],
+const CUES: readonly [string, (t: string, parts: string[], raw: string) => boolean][] = [
+  // The gate word is read from the reply as written: an unquoted one must be in capitals ("reply CONFIRM").
+  [CUE.gate, (t, _, raw) => GATE.test(t) || gateWord(raw) !== undefined],
   [CUE.transfer, (t) => TRANSFER.test(t)],
   [CUE.abort, (t) => ABORT.test(t)],
   [CUE.error, (t) => ERROR.test(t)],
@@ -287,7 +288,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   if (t.length === 0) return "no_reply";
   const parts = sentences(t);
   for (const [activity, applies] of CUES)
-    if (applies(t, parts))
+    if (applies(t, parts, text))
       return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots) : activity;
   const values = facts && knownValues(facts);
   for (const s of parts) {
@@ -296,8 +297,13 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   }
   const listed = readQuestion(text, slots, values);
   if (listed?.slot && listed.kind !== "gate") return `ask_${listed.slot}`;
-  if (listed?.kind === "value" && listed.options.length)
-    return `ask_${(facts && slotOfOptions(listed.options, facts)) ?? "choice"}`;
+  if (listed?.kind === "value" && listed.options.length) {
+    const slot = facts && slotOfOptions(listed.options, facts);
+    // "Hmm, I didn't catch that. Here are the charges: 1. … Which one?": a list of no known slot, re-offered
+    // because the answer was not understood, is the clarification.
+    if (!slot && CLARIFY.test(t)) return CUE.clarify;
+    return `ask_${slot ?? "choice"}`;
+  }
   for (const [activity, pattern] of LATE_CUES) if (pattern.test(t)) return activity;
   // Sentences of the original text (same split as `parts`), without closing offers.
   const body = sentences(

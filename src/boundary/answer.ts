@@ -57,7 +57,7 @@ export const GATE = new RegExp(
   [
     String.raw`\byes\s*(?:\/|or)\s*no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
-    String.raw`\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue)\b`,
+    String.raw`\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
     String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
     String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
     String.raw`\bis (?:that|this) (?:correct|right|ok(?:ay)?|alright|fine|acceptable)\?`,
@@ -103,8 +103,15 @@ export function sentences(reply: string): string[] {
   return out;
 }
 
+/**
+ * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?"): the
+ * reply asks for the slot asked before, even when it names none.
+ */
+export const RETRY =
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and)\b/i;
+
 const isAsking = (s: string) =>
-  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || gateWord(s) !== undefined;
+  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || RETRY.test(s) || gateWord(s) !== undefined;
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
+import { sessionKeys } from "./coverage.ts";
 import { objectiveMet, rulesDriver } from "./driver.ts";
 import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
 import { type Driver, type Facts, type Planner, RoundPlan, SessionTrace, type Turn } from "./types.ts";
@@ -22,9 +23,17 @@ export interface DiscoverOptions {
   /** Plays each session; default: {@link rulesDriver}. */
   driver?: Driver;
   facts: Facts;
-  /** R_disc: rounds (sessions) in all, resumed ones included; default 24. */
+  /** R_disc: rounds (sessions) in all, resumed ones included; default 24. With `maxRounds`, the minimum. */
   rounds?: number;
-  /** B_turn: user turns per session at most; default 6. */
+  /**
+   * Coverage-driven budget: past `rounds`, discovery goes on while one of the last `patience` sessions still
+   * added an activity or transition (coverage.ts {@link sessionNovelty}), up to `maxRounds` sessions in all;
+   * default `rounds` (a fixed number of sessions).
+   */
+  maxRounds?: number;
+  /** Sessions without anything new after which a coverage-driven discovery stops; default 12. */
+  patience?: number;
+  /** B_turn: user turns per session at most; default 10 (the paper: 6 — too few for an authenticated write with a gate). */
   turnBudget?: number;
   /**
    * Warm-up schedule of the default planner (m_cap, m_hp, m_cc; default 1, 2, 1). A given planner applies its
@@ -46,15 +55,20 @@ const traceId = (round: number) => `d${String(round).padStart(2, "0")}`;
  * (`turn_budget`). A TargetError (on reset or a turn) ends that session with `target_error` and the message
  * — the failed turn is kept with an empty reply — and the campaign goes on.
  *
+ * With `maxRounds` above `rounds`, the budget follows coverage: after `rounds` sessions discovery goes on while
+ * one of the last `patience` sessions still added an activity or transition, and stops at `maxRounds`.
+ *
  * Resumable: with `file`, the rounds already in it are read back (a torn last line is repaired) and skipped,
  * and every new session is appended the moment it ends.
  *
- * @returns the traces of rounds 0 … rounds−1, in round order
+ * @returns the traces of rounds 0 … (rounds … maxRounds)−1, in round order
  * @throws InputError when `file` holds a line that is not a session trace; errors of the planner or driver
  */
 export async function discover(target: ChatTarget, options: DiscoverOptions): Promise<SessionTrace[]> {
   const rounds = options.rounds ?? 24;
-  const budget = options.turnBudget ?? 6;
+  const maxRounds = Math.max(rounds, options.maxRounds ?? rounds);
+  const patience = options.patience ?? 12;
+  const budget = options.turnBudget ?? 10;
   const planner = options.planner ?? createRulesPlanner(options.warmup);
   const driver = options.driver ?? rulesDriver;
   const { facts, file } = options;
@@ -62,17 +76,33 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
   const done = new Map<number, SessionTrace>();
   // A session the target failed is not done: a resume runs it again (the newest line of a round wins).
   for (const t of file ? readJsonlIfExists(file, SessionTrace, { repairTornTail: true }) : [])
-    if (t.round < rounds) {
+    if (t.round < maxRounds) {
       if (t.stop === "target_error") done.delete(t.round);
       else done.set(t.round, t);
     }
-  if (done.size) options.onProgress?.(`discover: ${done.size} of ${rounds} sessions already done, resuming`);
+  const of = maxRounds > rounds ? `${rounds}–${maxRounds}` : `${rounds}`;
+  if (done.size) options.onProgress?.(`discover: ${done.size} of ${of} sessions already done, resuming`);
 
   const traces: SessionTrace[] = [];
-  for (let round = 0; round < rounds; round++) {
+  const novelty: number[] = [];
+  const seen = new Set<string>();
+  /** What a session added to the activities and transitions seen so far (coverage.ts). */
+  const noveltyOf = (trace: SessionTrace) => {
+    const before = seen.size;
+    for (const key of sessionKeys(trace, facts)) seen.add(key);
+    return seen.size - before;
+  };
+  for (let round = 0; round < maxRounds; round++) {
+    if (round >= rounds && novelty.slice(-patience).every((n) => n === 0)) {
+      options.onProgress?.(
+        `discover: stopping after ${round} sessions: the last ${patience} found no new activity or transition`,
+      );
+      break;
+    }
     const resumed = done.get(round);
     if (resumed) {
       traces.push(resumed);
+      novelty.push(noveltyOf(resumed));
       continue;
     }
     const started = performance.now();
@@ -80,10 +110,12 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
     const trace = await session(target, driver, facts, plan, budget, round);
     if (file) appendJsonl(file, trace);
     traces.push(trace);
+    const added = noveltyOf(trace);
+    novelty.push(added);
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     const what = plan.request ? `: ${plan.request.slice(0, 60)}` : "";
     options.onProgress?.(
-      `discover ${round + 1}/${rounds} ${trace.id} ${plan.phase}${what} → ${trace.stop} (${trace.turns.length} turns, ${secs} s)`,
+      `discover ${round + 1}/${of} ${trace.id} ${plan.phase}${what} → ${trace.stop} (${trace.turns.length} turns, ${added} new, ${secs} s)`,
     );
   }
   return traces;

@@ -4,6 +4,8 @@ import {
   knownValues,
   offeredCapabilities,
   type Persona,
+  personaValue,
+  RETRY,
   readQuestion,
   sayValue,
 } from "./answer.ts";
@@ -53,6 +55,8 @@ function tactic(strategy: string) {
     human: /\b(human|real person|representative)\b/.test(s),
     thanks: /\b(thanks|thank|bye|goodbye)\b/.test(s),
     impersonate: /\banother customer's identity\b/.test(s),
+    correct: /\bcorrect one of the values\b/.test(s),
+    mistype: /\bmistype an identifier\b/.test(s),
   };
 }
 
@@ -65,6 +69,54 @@ function othersIdentifier(facts: Facts, own: number, slot: string): string | und
   for (let k = 1; k < facts.personas.length; k++)
     for (const v of facts.personas[(own + k) % facts.personas.length]?.[slot] ?? [])
       if (/\d/.test(v) && !/\s/.test(v) && !mine.has(v)) return v;
+  return undefined;
+}
+
+/** `value` with its last digit (else its last letter) changed: a plausible typo of an identifier. */
+export function mistyped(value: string): string {
+  const at = value.search(/\d(?=\D*$)/);
+  if (at >= 0) return `${value.slice(0, at)}${(Number(value[at]) + 1) % 10}${value.slice(at + 1)}`;
+  const letter = value.search(/[A-Za-z](?=[^A-Za-z]*$)/);
+  if (letter < 0) return `${value}1`;
+  const c = value[letter] as string;
+  const next = c === "z" ? "a" : c === "Z" ? "A" : String.fromCharCode(c.charCodeAt(0) + 1);
+  return `${value.slice(0, letter)}${next}${value.slice(letter + 1)}`;
+}
+
+const mentions = (text: string, value: string) => text.toLowerCase().includes(value.toLowerCase());
+
+/**
+ * The correction of the "correct a value" tactic at a gate: a value the gate reads back (one the customer gave
+ * first) that has another candidate — another of the persona's values for the slot, else another
+ * persona's — as "Actually, please make it <other> instead of <value>."; undefined when none has.
+ */
+export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts): string | undefined {
+  const persona = facts.personas[plan.persona % facts.personas.length] ?? {};
+  const said = turns.map((t) => t.user).join(" \n ");
+  const gate = turns.at(-1)?.reply ?? "";
+  const all = knownValues(facts);
+  for (const [slot, own] of Object.entries(persona)) {
+    // Identifiers are who the customer is, not what they chose.
+    if (/_(?:id|number|code)$|^code$/.test(slot)) continue;
+    // What the gate reads back is what a customer corrects: a value given and read back, else one read back.
+    const given =
+      own.find((v) => v.length > 1 && mentions(said, v) && mentions(gate, v)) ??
+      own.find((v) => v.length > 1 && mentions(gate, v));
+    if (!given) continue;
+    const pool = [...own, ...(all[slot] ?? [])].filter((v) => v !== given && !mentions(gate, v));
+    if (pool[0]) return `Actually, please make it ${pool[0]} instead of ${given}.`;
+  }
+  return undefined;
+}
+
+/** The persona's value for the slot the last reply naming one asked for, as a user turn. */
+function retried(turns: readonly Turn[], persona: Persona): string | undefined {
+  const slots = Object.keys(persona);
+  for (const t of [...turns].reverse()) {
+    const slot = readQuestion(t.reply, slots)?.slot;
+    const value = slot ? personaValue(persona, slot) : undefined;
+    if (slot && value) return sayValue(slot, value);
+  }
   return undefined;
 }
 
@@ -91,9 +143,21 @@ export const rulesDriver: Driver = {
     if (how.human && turns.length === 1) return ASK_HUMAN;
     const { pick } = strategyValues(plan.strategy);
     const persona = personaOf(plan, facts);
+    const slots = Object.keys(persona);
+    const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
+    if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
+      const fix = correction(plan, turns, facts);
+      if (fix) return fix;
+    }
+    if (how.mistype) {
+      // A typo at the first question for an identifier, the right value after.
+      const slot = readQuestion(last.reply, slots)?.slot;
+      const own = slot ? personaValue(persona, slot) : undefined;
+      const first = !turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.slot);
+      if (slot && own && first && /\d/.test(own)) return sayValue(slot, mistyped(own));
+    }
     if (how.impersonate) {
       // Someone else's identifier at the first question for a slot, one's own details after.
-      const slots = Object.keys(persona);
       const slot = readQuestion(last.reply, slots)?.slot;
       const first = !turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.slot);
       const other = slot && first ? othersIdentifier(facts, plan.persona, slot) : undefined;
@@ -111,6 +175,9 @@ export const rulesDriver: Driver = {
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||
       sent.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
+    // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
+    const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;
+    if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
     if (offeredCapabilities(last.reply).length && turns.length === 1 && sent[0]) return rephrase(sent[0]);
     return undefined;
   },

@@ -16,14 +16,18 @@ const READABLE = (label: string) => label.replace(/^request_/, "").replaceAll("_
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
   activities: readonly string[],
+  actions: readonly string[],
   replies: readonly string[],
   context: GenerationContext,
 ): { success: Criterion[]; failure: Criterion[] } {
   const success: Criterion[] = [];
   const failure: Criterion[] = [];
   activities.forEach((activity, i) => {
-    if (!isSubstantive(activity) && cueOf(activity) !== CUE.refuse && cueOf(activity) !== CUE.notFound)
-      return;
+    // A hand-off the customer did not ask for is a guard ("that is more than I can credit here, so I'm handing
+    // you over"): like a refusal, the agent must not go on to the action instead.
+    const guard =
+      cueOf(activity) === CUE.refuse || (activity === CUE.transfer && actions[i] !== "request_human");
+    if (!isSubstantive(activity) && !guard && cueOf(activity) !== CUE.notFound) return;
     success.push({
       text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
       check: { kind: "activity", activity: [activity], from: i },
@@ -37,9 +41,9 @@ function criteriaOf(
         text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
         check: { kind: "mentions", values, activity: [activity], from: i },
       });
-    if (cueOf(activity) === CUE.refuse)
+    if (guard)
       failure.push({
-        text: `After the refusal at turn ${i + 1} the agent asks to confirm or reports the action done.`,
+        text: `After the ${cueOf(activity) === CUE.refuse ? "refusal" : "hand-off"} at turn ${i + 1} the agent asks to confirm or reports the action done.`,
         check: { kind: "activity", activity: [CUE.gate, CUE.done], from: i },
       });
   });
@@ -53,7 +57,7 @@ function criteriaOf(
 
 /**
  * Functional tests from the discovery traces, at most `max`, one per distinct workflow (same user actions,
- * activities and reported values count as one). Traces that ended in a target error are skipped.
+ * activities, reported values and driver tactic count as one). Traces that ended in a target error are skipped.
  */
 export function functionalTests(context: GenerationContext, max: number): TestCase[] {
   const seen = new Set<string>();
@@ -63,19 +67,24 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     if (trace.stop === "target_error" || trace.turns.length === 0) continue;
     const activities = abstract.turns.map((t) => t.activity);
     const actions = abstract.turns.map((t) => t.userAction);
-    if (!activities.some((a) => isSubstantive(a) || cueOf(a) === CUE.refuse)) continue;
+    const unasked = (a: string, i: number) => a === CUE.transfer && actions[i] !== "request_human";
+    if (!activities.some((a, i) => isSubstantive(a) || cueOf(a) === CUE.refuse || unasked(a, i))) continue;
     const replies = trace.turns.map((t) => t.reply);
-    const drafted = criteriaOf(activities, replies, context);
+    const drafted = criteriaOf(activities, actions, replies, context);
     // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
     // trace would fail is not what the trace shows).
     const holds = (c: Criterion) =>
       c.check ? evaluateCheck(c.check, trace.turns, abstract.turns).holds : undefined;
     const success = drafted.success.filter((c) => holds(c) === true);
     const failure = drafted.failure.filter((c) => holds(c) !== true);
-    const key = JSON.stringify([actions, activities, success.map((c) => c.check)]);
+    // The tactic counts too: a hurried customer's session is its own test even when the clean agent answers it
+    // like any other (the labels have no word for urgency, the agent under test may).
+    const tactic = trace.plan.strategy.replace(/\s*Pick offered option.*$/, "");
+    const key = JSON.stringify([actions, activities, success.map((c) => c.check), tactic]);
     if (seen.has(key)) continue;
     seen.add(key);
-    const outcome = activities.filter((a) => isSubstantive(a) || cueOf(a) === CUE.refuse).at(-1) ?? "";
+    const outcome =
+      activities.filter((a, i) => isSubstantive(a) || cueOf(a) === CUE.refuse || unasked(a, i)).at(-1) ?? "";
     tests.push({
       id: `f-${String(tests.length + 1).padStart(2, "0")}`,
       kind: "functional",

@@ -13,6 +13,7 @@ import {
   type Criterion,
   CUE,
   cueOf,
+  GENERIC_ACTIVITIES,
   type GenerationContext,
   type Perturbation,
   type RankedTarget,
@@ -102,7 +103,11 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   if (target.kind === "terminal") {
     // A session that stopped at a question (gate, ask_*) did not end: a "yes" there answers it.
     if (here === CUE.gate || here.startsWith("ask_")) return undefined;
-    const calm = context.graph.nodes.map((n) => n.activity).filter((a) => a !== CUE.done);
+    // Any reply but a completion is calm, the generic ones too ("You're in the queue" → inform).
+    const generic = [...GENERIC_ACTIVITIES, CUE.close, CUE.clarify, CUE.transfer, CUE.capabilities];
+    const calm = [...new Set([...context.graph.nodes.map((n) => n.activity), ...generic])].filter(
+      (a) => a !== CUE.done,
+    );
     return {
       ...base,
       perturbation: "continue_after_end",
@@ -201,7 +206,8 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
         : perturbation === "invalid_value"
           ? invalidValue(observed.trim() || slot)
           : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
-    const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify];
+    // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
+    const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
     const forbidden = [...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a)))];
     return {
       ...base,
@@ -248,7 +254,15 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       hints: [strip(request) || request, "I'd rather not give that. Please just go ahead."],
       success: [
         act(
-          [...need.map((s) => `ask_${s}`), CUE.refuse, CUE.clarify],
+          // Still asking for something (the withheld value, or a step before it) is not going ahead.
+          [
+            ...new Set([
+              ...need.map((s) => `ask_${s}`),
+              ...context.graph.nodes.map((n) => n.activity).filter((a) => a.startsWith("ask_")),
+              CUE.refuse,
+              CUE.clarify,
+            ]),
+          ],
           0,
           `The agent asks for the ${need.join(", ").replaceAll("_", " ")} (or declines).`,
         ),

@@ -54,8 +54,10 @@ export interface CampaignOptions {
   dir: string;
   facts: Facts;
   engines: BoundaryEngines;
-  /** R_disc, B_turn (AgentEval §VI-C defaults 12 and 6; ours 24 and 6). */
+  /** R_disc, B_turn (AgentEval §VI-C defaults 12 and 6; ours 24, on while coverage grows up to 60, and 10). */
   rounds?: number;
+  /** Budget of coverage-driven discovery (discover.ts `maxRounds`); default `rounds` when that is given, else 60. */
+  maxRounds?: number;
   turnBudget?: number;
   functionalMax?: number;
   boundaryBudget?: number;
@@ -158,7 +160,8 @@ async function discoverAndPlan(
       driver: engines.driver,
       facts,
       rounds: options.rounds ?? 24,
-      turnBudget: options.turnBudget ?? 6,
+      maxRounds: options.maxRounds ?? options.rounds ?? 60,
+      turnBudget: options.turnBudget ?? 10,
       file: file("traces.jsonl"),
       onProgress: say,
     });

@@ -9,6 +9,7 @@ import { enumerateBoundaryTargets, selectTargets } from "./targets.ts";
 import {
   CUE,
   Facts,
+  GENERIC_ACTIVITIES,
   type GenerationContext,
   type Generator,
   type RankedTarget,
@@ -124,7 +125,9 @@ export function loadPlan(file: string): PlanFile {
     "fix the field, or re-create the plan with `gauntlet boundary plan`",
   );
   const ids = new Set<string>();
-  const known = plan.activities ? new Set([...plan.activities, ...Object.values(CUE)]) : undefined;
+  const known = plan.activities
+    ? new Set([...plan.activities, ...Object.values(CUE), ...GENERIC_ACTIVITIES])
+    : undefined;
   plan.tests.forEach((t, i) => {
     for (const [side, list] of [
       ["success", t.success],

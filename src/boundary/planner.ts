@@ -1,4 +1,5 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
+import { sessionNovelty } from "./coverage.ts";
 import { asRequest, HURRY, rephrase, requestMessage } from "./requests.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
@@ -20,9 +21,10 @@ export interface WarmupSchedule {
 export const DEFAULT_WARMUP: WarmupSchedule = { capability: 1, happyPath: 2, consistency: 1 };
 
 /**
- * The driver tactics the planner varies so the workflow graph sees gates passed, declined and left, and the
- * guards a customer commonly presses on: urgency (a hurried customer asks to skip steps) and someone else's
- * identifier (does the agent check that the details belong together?).
+ * The driver tactics the planner varies so the workflow graph sees gates passed, declined, corrected and left,
+ * and the guards a customer commonly presses on: urgency (a hurried customer asks to skip steps), a mistyped
+ * identifier (is it looked up, and can the customer recover?) and someone else's identifier (does the agent
+ * check that the details belong together?).
  */
 export const STRATEGIES = {
   carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
@@ -35,10 +37,32 @@ export const STRATEGIES = {
     "Say you are in a hurry and want it done quickly; give details only when asked and answer yes at the confirmation.",
   impersonate:
     "Claim another customer's identity: answer the agent's first question for a value with another persona's identifier, then give your own details; answer yes at the confirmation.",
+  correct:
+    "Give details only when asked; at the confirmation, correct one of the values you gave (say another one instead), then answer yes.",
+  mistype:
+    "Mistype an identifier: answer the agent's first question for an identifier with one character changed, give the right one when asked again, and answer yes at the confirmation.",
 } as const;
 /** A strategy of {@link STRATEGIES}. */
 export type StrategyName = keyof typeof STRATEGIES;
 const STRATEGY_NAMES = Object.keys(STRATEGIES) as StrategyName[];
+/**
+ * Tactics, in the order free rounds try them for a request (the gate probes first). `carry` is not among them:
+ * its sessions vary the data — each persona and value variant carried through, where the policy guards are.
+ */
+const TACTICS: readonly StrategyName[] = [
+  "decline",
+  "hurry",
+  "correct",
+  "mistype",
+  "impersonate",
+  "human",
+  "upfront",
+  "thanks",
+];
+/** Tactics that need a confirmation gate seen for the request (there is nothing to decline or correct before). */
+const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry"]);
+/** Tactics that need the agent seen asking for a persona value. */
+const AT_ASK = new Set<StrategyName>(["impersonate", "mistype"]);
 
 const CAPABILITY_REQUESTS = [
   "Hi! What can you help me with, and what do you need from me?",
@@ -227,42 +251,61 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
 export const rulesPlanner: Planner = createRulesPlanner();
 
 /**
- * The least-explored free round. Scores compare in order, lower first:
- * 1. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once);
- * 2. a decline or hurry for a request where no gate was seen yet (declining needs a gate to say no to,
- *    hurrying one to skip), an impersonation where the agent was not seen asking for a persona slot;
- * 3. sessions of request × strategy;
- * 4. a decline away from a persona × values that reached the request's gate;
- * 5. sessions of request × persona × values, then request × persona (a decline counts only earlier
- *    declines: declining a gate already passed with yes is new);
- * 6. sessions of the strategy, the persona, persona × values; then list order.
+ * The least-explored free round, coverage-driven. Each request's sessions alternate between the data (`carry`
+ * with a persona × values variant not yet carried through: where policy guards and eligibility refusals are)
+ * and the tactics (in {@link TACTICS} order, each once per request first). Scores compare in order, lower first:
+ * 1. the request is stale: its last {@link STALE_AFTER} sessions (consistency repeats aside) found no new
+ *    activity or transition (coverage.ts);
+ * 2. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once);
+ * 3. a tactic the request cannot take yet: a gate tactic where no gate was seen, an identifier tactic where
+ *    the agent was not seen asking for a persona slot;
+ * 4. already tried: the variant with `carry`, the tactic with the request;
+ * 5. sessions of the request of the same kind (data or tactic), then data before tactics;
+ * 6. a tactic away from a persona × values that reached the request's gate;
+ * 7. sessions of request × strategy, request × persona × values, request × persona (a decline counts only
+ *    earlier declines: declining a gate already passed with yes is new);
+ * 8. sessions of the strategy, the persona, persona × values; then tactic order, request, persona, variant.
  */
+/** Sessions of a request in a row without anything new after which the request goes last. */
+const STALE_AFTER = 3;
+
 function freePlan(context: {
   traces: readonly SessionTrace[];
   facts: Facts;
   requests: readonly string[];
 }): RoundPlan {
   const seen = context.traces.map((t) => explored(t, context.requests));
+  const novelty = sessionNovelty(context.traces, context.facts);
   const count = (f: (e: Explored) => boolean) => seen.filter(f).length;
+  const slots = Object.keys(context.facts.personas[0] ?? {});
   let best: { score: number[]; plan: () => RoundPlan } | undefined;
   context.requests.forEach((r, ri) => {
     const objective = `${OBJECTIVE.free} ${r}: it completes, refuses or shows it.`;
-    const cR = new Set(
-      seen.filter((e) => e.request === r).map((e) => `${e.strategy} ${e.persona} ${e.values}`),
-    ).size;
-    const gates = seen.filter(
-      (e, i) =>
-        e.request === r && context.traces[i]?.turns.some((u) => readQuestion(u.reply)?.kind === "gate"),
+    const mineIdx = seen.flatMap((e, i) => (e.request === r ? [i] : []));
+    // A consistency repeat finds nothing new by design: it does not make its request stale.
+    const lastFew = mineIdx
+      .filter((i) => context.traces[i]?.plan.phase !== "consistency")
+      .slice(-STALE_AFTER);
+    const stale = lastFew.length === STALE_AFTER && lastFew.every((i) => novelty[i] === 0) ? 1 : 0;
+    const cR = new Set(mineIdx.map((i) => `${seen[i]?.strategy} ${seen[i]?.persona} ${seen[i]?.values}`))
+      .size;
+    const gates = mineIdx
+      .filter((i) => context.traces[i]?.turns.some((u) => readQuestion(u.reply)?.kind === "gate"))
+      .map((i) => seen[i] as Explored);
+    const asks = mineIdx.some((i) =>
+      context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
     );
-    const slots = Object.keys(context.facts.personas[0] ?? {});
-    const asks = seen.some(
-      (e, i) => e.request === r && context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
+    const dataSessions = count(
+      (e) => e.request === r && (e.strategy === "carry" || e.strategy === undefined),
     );
-    STRATEGY_NAMES.forEach((s, si) => {
-      const decline = s === "decline";
-      const unfit = ((decline || s === "hurry") && !gates.length) || (s === "impersonate" && !asks) ? 1 : 0;
+    const tacticSessions = mineIdx.length - dataSessions;
+    STRATEGY_NAMES.forEach((s) => {
+      const data = s === "carry";
+      const rank = data ? 0 : TACTICS.indexOf(s) + 1;
+      const unfit = (AT_GATE.has(s) && !gates.length) || (AT_ASK.has(s) && !asks) ? 1 : 0;
       const cRS = count((e) => e.request === r && e.strategy === s);
       const cS = count((e) => e.strategy === s);
+      const decline = s === "decline";
       const mine = (e: Explored) => e.request === r && (!decline || e.strategy === s);
       context.facts.personas.forEach((_, p) => {
         const cRP = count((e) => mine(e) && e.persona === p);
@@ -271,8 +314,31 @@ function freePlan(context: {
           const vt = valuesText(variant(context.facts, p, v));
           const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
           const cPV = count((e) => e.persona === p && e.values === vt);
-          const miss = decline && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
-          const score = [cR, unfit, cRS, miss, cRPV, cRP, cS, cP, cPV, ri, si, p, v];
+          const tried = data
+            ? count((e) => e.request === r && e.strategy === "carry" && e.persona === p && e.values === vt)
+            : cRS;
+          const kind = data ? dataSessions : tacticSessions;
+          const miss =
+            !data && gates.length && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
+          const score = [
+            stale,
+            cR,
+            unfit,
+            tried ? 1 : 0,
+            kind,
+            data ? 0 : 1,
+            miss,
+            cRS,
+            cRPV,
+            cRP,
+            cS,
+            cP,
+            cPV,
+            rank,
+            ri,
+            p,
+            v,
+          ];
           if (!best || lexLess(score, best.score))
             best = { score, plan: () => planFor("free", objective, context, r, s, p, v) };
         }

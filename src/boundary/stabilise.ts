@@ -21,6 +21,9 @@ export interface RejectedTest {
   id: string;
   kind: TestCase["kind"];
   reason: string;
+  /** What the test was after (its goal) and the run that failed, turn by turn with each reply's activity. */
+  goal: string;
+  turns: { user: string; reply: string; activity: string }[];
 }
 
 /** What {@link stabilisePlan} kept and removed, for the progress line and the summary. */
@@ -131,16 +134,26 @@ export async function stabilisePlan(
       out.droppedTests++;
       continue;
     }
-    let reason: string | undefined;
+    let rejected: RejectedTest | undefined;
     for (const { run, version: seen, target } of runs) {
       const verdict =
         seen === version ? run.verdict : await engines.judge.judge(current, run.turns, run.labels);
       if (verdict.verdict !== "pass") {
-        reason = `${verdict.verdict} against ${target}: ${verdict.reason}`;
+        rejected = {
+          id: test.id,
+          kind: test.kind,
+          reason: `${verdict.verdict} against ${target}: ${verdict.reason}`,
+          goal: test.goal,
+          turns: run.turns.map((t, i) => ({
+            user: t.user,
+            reply: t.reply,
+            activity: run.labels[i]?.activity ?? "",
+          })),
+        };
         break;
       }
     }
-    if (reason) out.rejected.push({ id: test.id, kind: test.kind, reason });
+    if (rejected) out.rejected.push(rejected);
     else out.tests.push(current);
     if ((n + 1) % 10 === 0 || n + 1 === tests.length)
       options.onProgress?.(

@@ -123,6 +123,12 @@ export const CUE = {
 } as const;
 
 /**
+ * Generic reply labels the `rules` labeller gives when no cue or topic applies (abstract.ts labelReply): a test
+ * may name them though discovery never saw them ("any calm reply").
+ */
+export const GENERIC_ACTIVITIES = ["inform", "open_question", "greet", "no_reply"] as const;
+
+/**
  * Cue activities whose labels carry a topic: `refuse_limit`, `report_error_balance` (a not-found stays bare: what
  * was not found is named differently by every paraphrase).
  */

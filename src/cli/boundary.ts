@@ -63,6 +63,7 @@ interface Flags {
   out: string;
   facts?: string;
   rounds?: number;
+  maxRounds?: number;
   turns?: number;
   functional?: number;
   budget?: number;
@@ -161,6 +162,8 @@ async function campaign(
       facts,
       engines: roles,
       rounds: flags.rounds ?? config.rounds,
+      // --rounds alone fixes the number of sessions; otherwise discovery follows coverage up to the budget.
+      maxRounds: flags.maxRounds ?? (flags.rounds ? flags.rounds : config.maxRounds),
       turnBudget: flags.turns ?? config.turnBudget,
       functionalMax: flags.functional ?? config.functionalMax,
       boundaryBudget: flags.budget ?? config.boundaryBudget,
@@ -243,7 +246,16 @@ export function registerBoundaryCommands(program: Command): void {
       .command("discover")
       .description("Explore the target (planner/driver sessions) and write traces.jsonl"),
   )
-    .option("--rounds <n>", "discovery sessions (R_disc)", positiveInt("--rounds"))
+    .option(
+      "--rounds <n>",
+      "discovery sessions (R_disc); default 24, then on while sessions find new activities",
+      positiveInt("--rounds"),
+    )
+    .option(
+      "--max-rounds <n>",
+      "budget of coverage-driven discovery (default 60)",
+      positiveInt("--max-rounds"),
+    )
     .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
     .action((flags: Flags) => campaign(program, flags, "discover"));
 
@@ -252,7 +264,16 @@ export function registerBoundaryCommands(program: Command): void {
       .command("plan")
       .description("Abstract the traces, mine the graph and write plan.yaml (discovers first if needed)"),
   )
-    .option("--rounds <n>", "discovery sessions (R_disc)", positiveInt("--rounds"))
+    .option(
+      "--rounds <n>",
+      "discovery sessions (R_disc); default 24, then on while sessions find new activities",
+      positiveInt("--rounds"),
+    )
+    .option(
+      "--max-rounds <n>",
+      "budget of coverage-driven discovery (default 60)",
+      positiveInt("--max-rounds"),
+    )
     .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
     .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
     .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))
@@ -261,6 +282,11 @@ export function registerBoundaryCommands(program: Command): void {
   common(boundary.command("run").description("Run a plan (or a whole campaign); exit 1 when a test fails"))
     .option("--plan <file>", "plan.yaml to run (default: discover and plan first)")
     .option("--rounds <n>", "discovery sessions when no plan is given", positiveInt("--rounds"))
+    .option(
+      "--max-rounds <n>",
+      "budget of coverage-driven discovery (default 60)",
+      positiveInt("--max-rounds"),
+    )
     .option("--turns <n>", "turn budget per discovery session when no plan is given", positiveInt("--turns"))
     .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
     .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))

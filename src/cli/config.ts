@@ -78,13 +78,26 @@ export const BoundaryConfig = z
     models: BoundaryModels.default(BoundaryModels.parse({})).describe(
       "Models of the seven roles (planner, driver, labeller, ranker, generator, runner, judge); a role without one uses its rules engine.",
     ),
-    rounds: z.number().int().positive().max(1000).default(24).describe("Discovery sessions (R_disc)."),
+    rounds: z
+      .number()
+      .int()
+      .positive()
+      .max(1000)
+      .default(24)
+      .describe("Discovery sessions (R_disc) at least; more while sessions still find new activities."),
+    maxRounds: z
+      .number()
+      .int()
+      .positive()
+      .max(1000)
+      .default(60)
+      .describe("Discovery sessions at most: the budget of coverage-driven discovery."),
     turnBudget: z
       .number()
       .int()
       .positive()
       .max(100)
-      .default(6)
+      .default(10)
       .describe("Turns per discovery session (B_turn)."),
     functionalMax: z
       .number()
