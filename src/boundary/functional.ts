@@ -33,7 +33,9 @@ function criteriaOf(
       check: { kind: "activity", activity: [activity], from: i },
     });
     const values =
-      activity.startsWith("inform_") || activity === CUE.done
+      // The read-back at a gate states what is about to happen (plan, price, date): a wrong figure there is the
+      // fault even when the completion is right.
+      activity.startsWith("inform_") || activity === CUE.done || activity === CUE.gate
         ? replyValues(replies[i] ?? "", context.facts)
         : [];
     if (values.length)

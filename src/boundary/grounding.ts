@@ -84,6 +84,8 @@ export const isSubstantive = (activity: string) =>
   activity === CUE.gate || activity === CUE.done || activity.startsWith("inform_");
 
 const YES_NO_KEY = /\b([a-z]+)\s*[:=]?\s+(yes|no)\b/gi;
+/** Words before a yes or no that ask for one ("please answer yes or no", "reply yes"): no fact is stated. */
+const NOT_A_KEY = new Set("answer reply say type respond or and with either simply just please".split(" "));
 
 /**
  * The values an agent reply reports, to assert in a functional test: its masked entities (amounts, dates,
@@ -99,6 +101,7 @@ export function replyValues(reply: string, facts?: Facts): string[] {
     if (v.length >= 2 && !values.includes(v)) values.push(v);
   }
   for (const m of reply.matchAll(YES_NO_KEY)) {
+    if (NOT_A_KEY.has((m[1] as string).toLowerCase())) continue;
     const v = `${(m[1] as string).toLowerCase()} ~ ${(m[2] as string).toLowerCase()}`;
     if (!values.includes(v)) values.push(v);
   }

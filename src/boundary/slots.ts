@@ -14,6 +14,8 @@ import type { Facts } from "./types.ts";
 export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   id: ["code", "number", "reference", "identifier"],
   reservation: ["booking"],
+  booking: ["reservation", "confirmation"],
+  reference: ["code", "number", "ref"],
   user: ["customer", "account"],
   reason: ["why"],
   route: ["origin", "destination", "where"],
@@ -22,7 +24,31 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   date: ["when"],
   amount: ["how much", "sum"],
   sum: ["how much", "amount"],
+  surname: ["last name", "family name"],
+  postcode: ["postal code", "post code", "zip", "zip code"],
+  zip: ["postcode", "postal code", "post code"],
+  phone: ["telephone", "mobile", "contact number"],
+  email: ["e mail", "email address"],
+  birth: ["born", "birthday"],
+  guest: ["people", "person", "adult", "traveller", "traveler"],
+  quantity: ["how many", "how much", "amount", "supply"],
+  medication: ["medicine", "prescription", "drug"],
+  arrival: ["check in", "arriving"],
+  departure: ["check out", "leaving"],
 };
+
+/**
+ * Whole-slot names (slot words joined by spaces, singular) and other ways to say them that share no word with
+ * them ("date of birth" ↔ "DOB", "When were you born?").
+ */
+const SLOT_PHRASES: Readonly<Record<string, readonly string[]>> = {
+  "date of birth": ["dob", "born", "birthday", "birth date"],
+  "birth date": ["dob", "born", "birthday", "date of birth"],
+  dob: ["date of birth", "born", "birthday"],
+  surname: ["last name", "family name"],
+};
+/** Slot-name words a sentence need not say ("full_name" ↔ "your name?", "date_of_birth" ↔ "date … birth"). */
+const OPTIONAL = new Set(["full", "your", "current", "of", "the", "a", "for", "to"]);
 
 /** A word's singular ("bags" → "bag"; "address", "has" stay). */
 export const singular = (w: string) =>
@@ -41,18 +67,27 @@ function phraseAt(words: readonly string[], phrase: string): number {
 
 /**
  * How well a slot name matches a sentence's words: 0 = not named (some word of the slot, or a synonym of it,
- * is missing); otherwise twice the slot's word count, plus one when its words are adjacent and in order.
+ * is missing — {@link OPTIONAL} words aside); otherwise twice the number of its words named, plus one when all
+ * are, adjacent and in order (a whole-slot phrase of {@link SLOT_PHRASES} counts as all of them).
  */
 export function slotScore(words: readonly string[], slot: string): number {
   const parts = slot.split("_").map(singular);
+  const whole = SLOT_PHRASES[parts.join(" ")] ?? [];
+  if (whole.some((w) => phraseAt(words, w) >= 0)) return parts.length * 2 + 1;
   const at: number[] = [];
+  let named = 0;
   for (const p of parts) {
     const found = [p, ...(SLOT_SYNONYMS[p] ?? [])].map((w) => phraseAt(words, w)).filter((i) => i >= 0);
-    if (!found.length) return 0;
+    if (!found.length) {
+      if (OPTIONAL.has(p)) continue;
+      return 0;
+    }
+    named++;
     at.push(Math.min(...found));
   }
+  if (!named) return 0;
   const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
-  return parts.length * 2 + (adjacent ? 1 : 0);
+  return named * 2 + (adjacent && named === parts.length ? 1 : 0);
 }
 
 /** The slot of `slots` a text names best (ties: the first listed), or undefined when it names none. */
