@@ -27,11 +27,12 @@ import type { TestCase, TestRun } from "../src/boundary/types.ts";
 import { RULES_ENGINES } from "../src/cli/boundary.ts";
 import type { TestbedAgent, TestbedTarget } from "./agents/testbed.ts";
 
-/** The four agents (module `./agents/<name>.ts` exporting `<name>Agent`), loaded when measured (`BENCH_AGENTS`). */
+/** The agents (module `./agents/<name>.ts` exporting `<name>Agent`), loaded when measured (`BENCH_AGENTS`). */
 const AGENTS: readonly { name: string; role: string }[] = [
   { name: "airline", role: "built on" },
   { name: "bank", role: "built on" },
   { name: "telecom", role: "tuned on" },
+  { name: "pharmacy", role: "tuned on" },
   { name: "heldout", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */

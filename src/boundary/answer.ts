@@ -105,10 +105,11 @@ export function sentences(reply: string): string[] {
 
 /**
  * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?"): the
- * reply asks for the slot asked before, even when it names none.
+ * reply asks for the slot asked before, even when it names none. Not "please try again from 3 July" (a refusal
+ * saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and)\b/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || RETRY.test(s) || gateWord(s) !== undefined;
@@ -232,7 +233,8 @@ export function readQuestion(
     const words = count.toLowerCase().split(/\s+/);
     const end = words.findIndex((w) => COUNT_STOP.has(w));
     const noun = words.slice(0, end < 0 ? words.length : end).join(" ");
-    const slot = slotNamedIn(noun, slots);
+    // "How much should I send? Tell me the number of days' supply": the slot the noun names, else the question.
+    const slot = slotNamedIn(noun, slots) ?? slotNamedIn(text, slots);
     // "the number of the one you want" counts nothing: it asks for a choice.
     if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }

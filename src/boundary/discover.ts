@@ -67,7 +67,7 @@ const traceId = (round: number) => `d${String(round).padStart(2, "0")}`;
 export async function discover(target: ChatTarget, options: DiscoverOptions): Promise<SessionTrace[]> {
   const rounds = options.rounds ?? 24;
   const maxRounds = Math.max(rounds, options.maxRounds ?? rounds);
-  const patience = options.patience ?? 12;
+  const patience = options.patience ?? 16;
   const budget = options.turnBudget ?? 10;
   const planner = options.planner ?? createRulesPlanner(options.warmup);
   const driver = options.driver ?? rulesDriver;

@@ -10,6 +10,7 @@ import {
   sayValue,
 } from "./answer.ts";
 import { strategyValues } from "./planner.ts";
+import { IDENTITY } from "./slots.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
@@ -40,11 +41,21 @@ export function objectiveMet(plan: RoundPlan, turns: readonly Turn[]): boolean {
   return !asksSomething(last) && offeredCapabilities(last).length === 0;
 }
 
-/** The persona a plan plays: the facts persona, with the slot values the strategy fixes put first. */
+
+/**
+ * The persona a plan plays: the facts persona, with the slot values the strategy fixes put first; a slot it has
+ * no value for that neither says who they are nor points at a record ({@link IDENTITY}) borrows the first other persona's values (asked
+ * where they are heading, a customer without a destination in the facts still names one).
+ */
 export function personaOf(plan: RoundPlan, facts: Facts): Persona {
-  const base = facts.personas[plan.persona % facts.personas.length] ?? {};
+  const own = plan.persona % Math.max(1, facts.personas.length);
+  const base = facts.personas[own] ?? {};
+  const borrowed: Record<string, readonly string[]> = {};
+  for (let k = 1; k < facts.personas.length; k++)
+    for (const [slot, values] of Object.entries(facts.personas[(own + k) % facts.personas.length] ?? {}))
+      if (!(slot in base) && !(slot in borrowed) && !IDENTITY.test(slot) && values.length) borrowed[slot] = values;
   const { values } = strategyValues(plan.strategy);
-  return { ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
+  return { ...borrowed, ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
 }
 
 /** The tactic words of a strategy (see module doc). */
@@ -150,11 +161,12 @@ export const rulesDriver: Driver = {
       if (fix) return fix;
     }
     if (how.mistype) {
-      // A typo at the first question for an identifier, the right value after.
+      // A typo at the first question for a value with digits (an id, a date of birth), the right value after.
+      const digits = (slot: string | undefined) => /\d/.test((slot && personaValue(persona, slot)) ?? "");
       const slot = readQuestion(last.reply, slots)?.slot;
+      const first = !turns.slice(0, -1).some((t) => digits(readQuestion(t.reply, slots)?.slot));
       const own = slot ? personaValue(persona, slot) : undefined;
-      const first = !turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.slot);
-      if (slot && own && first && /\d/.test(own)) return sayValue(slot, mistyped(own));
+      if (slot && own && first && digits(slot)) return sayValue(slot, mistyped(own));
     }
     if (how.impersonate) {
       // Someone else's identifier at the first question for a slot, one's own details after.
@@ -178,7 +190,10 @@ export const rulesDriver: Driver = {
     // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
     const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;
     if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
-    if (offeredCapabilities(last.reply).length && turns.length === 1 && sent[0]) return rephrase(sent[0]);
+    // An open question or a menu ("How can I help you today?" after the sign-in): the request once more.
+    const again = sent[0] ? rephrase(sent[0]) : undefined;
+    if (again && !sent.includes(again) && (asksSomething(last.reply) || offeredCapabilities(last.reply).length))
+      return again;
     return undefined;
   },
 };

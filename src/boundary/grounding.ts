@@ -61,6 +61,8 @@ export function personaOf(trace: SessionTrace, facts: Facts): Record<string, str
   const persona = facts.personas[best] ?? {};
   const out: Record<string, string> = {};
   for (const [slot, values] of Object.entries(persona)) out[slot] = used[slot] ?? (values[0] as string);
+  // A value the driver borrowed from another persona (a slot this one has none for) is the customer's too.
+  for (const [slot, v] of Object.entries(used)) if (!(slot in out)) out[slot] = v;
   return out;
 }
 
@@ -101,7 +103,8 @@ export function replyValues(reply: string, facts?: Facts): string[] {
     if (v.length >= 2 && !values.includes(v)) values.push(v);
   }
   for (const m of reply.matchAll(YES_NO_KEY)) {
-    if (NOT_A_KEY.has((m[1] as string).toLowerCase())) continue;
+    const key = (m[1] as string).toLowerCase();
+    if (key.length < 3 || NOT_A_KEY.has(key)) continue;
     const v = `${(m[1] as string).toLowerCase()} ~ ${(m[2] as string).toLowerCase()}`;
     if (!values.includes(v)) values.push(v);
   }

@@ -45,15 +45,70 @@ export function normaliseMention(text: string): string {
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const NUM = String.raw`(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)`;
+const CANONICAL: readonly [RegExp, (m: RegExpExecArray) => string | undefined][] = [
+  [new RegExp(String.raw`[$€£]\s?${NUM}|\b(?:usd|eur|gbp)\s?${NUM}`, "gi"), (m) => money(m[1] ?? m[2])],
+  [new RegExp(String.raw`\b${NUM}\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b`, "gi"), (m) => money(m[1])],
+  [/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => day(Number(m[2]) - 1, m[3])],
+  [new RegExp(String.raw`\b${MONTH} (\d{1,2})(?:st|nd|rd|th)?\b`, "gi"), (m) => day(monthOf(m[1]), m[2])],
+  [
+    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ${MONTH}\b`, "gi"),
+    (m) => day(monthOf(m[2]), m[1]),
+  ],
+  [
+    /\b(\d{1,2})(?::(\d{2}))?\s?([ap])\.?m\b\.?/gi,
+    (m) => clock((Number(m[1]) % 12) + (m[3]?.toLowerCase() === "p" ? 12 : 0), m[2]),
+  ],
+  [/\b(\d{1,2}):(\d{2})\b(?!\s?[ap]\.?m)/gi, (m) => clock(Number(m[1]), m[2])],
+];
+function money(amount: string | undefined): string | undefined {
+  const n = Number((amount ?? "").replace(/,/g, ""));
+  return Number.isFinite(n) ? `money:${n}` : undefined;
+}
+function monthOf(name: string | undefined): number {
+  return MONTH_NAMES.indexOf((name ?? "").slice(0, 3).toLowerCase());
+}
+function day(month: number, date: string | undefined): string | undefined {
+  const d = Number(date);
+  return month >= 0 && month < 12 && d >= 1 && d <= 31 ? `date:${month + 1}-${d}` : undefined;
+}
+function clock(hours: number, minutes: string | undefined): string | undefined {
+  return hours < 24 ? `time:${hours * 60 + Number(minutes ?? 0)}` : undefined;
+}
+
+/**
+ * The amounts, dates (month and day) and clock times a text states, each in one canonical form
+ * (`money:45`, `date:3-12`, `time:840`), so a paraphrase that writes them differently still mentions them.
+ */
+export function canonicalValues(text: string): string[] {
+  const out: string[] = [];
+  for (const [pattern, canon] of CANONICAL)
+    for (const m of text.matchAll(pattern)) {
+      const v = canon(m as RegExpExecArray);
+      if (v && !out.includes(v)) out.push(v);
+    }
+  return out;
+}
+
 /**
  * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
  * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
- * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not.
+ * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not. Other values match as
+ * text, or, for an amount, date or time, in any of the ways {@link canonicalValues} reads.
  */
 export function mentionsValue(reply: string, value: string): boolean {
   const text = normaliseMention(reply);
   const pair = /^(.+?)\s+~\s+(.+)$/.exec(value);
-  if (!pair) return text.includes(normaliseMention(value));
+  if (!pair) {
+    if (text.includes(normaliseMention(value))) return true;
+    // An amount, date or time written another way ("€45.00" / "45 euros", "12 March" / "March 12th").
+    const wanted = canonicalValues(value);
+    if (!wanted.length) return false;
+    const said = new Set(canonicalValues(reply));
+    return wanted.every((v) => said.has(v));
+  }
   const [key, word] = [normaliseMention(pair[1] as string), normaliseMention(pair[2] as string)];
   return new RegExp(`\\b${escapeRegex(key)}\\b\\W*(?:\\S+\\s+){0,3}?${escapeRegex(word)}\\b`).test(text);
 }

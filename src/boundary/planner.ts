@@ -1,5 +1,6 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
+import { PERSONAL } from "./slots.ts";
 import { asRequest, HURRY, rephrase, requestMessage } from "./requests.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
@@ -88,14 +89,29 @@ export function strategyValues(strategy: string): { values: Record<string, strin
   return { values, pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0) };
 }
 
+/** Words of a request other than function words ("change my order's address" → change, order, address). */
+const FUNCTION_WORDS = new Set(
+  "a an the my your its our i me to of for on in with and or please can could would you help like want need".split(" "),
+);
+function contentWords(request: string): Set<string> {
+  return new Set(
+    (request.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [])
+      .map((w) => w.replace(/'s$/, ""))
+      .filter((w) => !FUNCTION_WORDS.has(w)),
+  );
+}
+const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((w) => b.has(w));
+
 /** The requests to explore: services offered in earlier replies (in order seen), then the facts' requests. */
 export function knownRequests(traces: readonly SessionTrace[], facts: Facts): string[] {
   const out: string[] = [];
-  const keys = new Set<string>();
+  const keys: Set<string>[] = [];
   const add = (p: string) => {
-    const key = asRequest(p.toLowerCase());
-    if (keys.has(key)) return;
-    keys.add(key);
+    // The same request in other words: one's content words within the other's ("change the delivery
+    // address" and "change an order's delivery address").
+    const key = contentWords(asRequest(p.toLowerCase()));
+    if (!key.size || keys.some((k) => subset(key, k) || subset(k, key))) return;
+    keys.push(key);
     out.push(p);
   };
   for (const t of traces) for (const turn of t.turns) offeredCapabilities(turn.reply).forEach(add);
@@ -103,17 +119,30 @@ export function knownRequests(traces: readonly SessionTrace[], facts: Facts): st
   return out.length ? out : ["get help with a booking"];
 }
 
-/** Values of persona `p` for variant `v`: every slot with several values takes value `v` (wrapped). */
-function variant(facts: Facts, p: number, v: number): Record<string, string> {
+/**
+ * The value variants of persona `p` for a request (one-factor-at-a-time, as combinatorial testing does): first
+ * every slot with several values at its first value, then, for each slot the agent asked for in that request's
+ * sessions (`asked`; every such slot when none was asked yet), each other value of that slot alone — the slots
+ * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
+ * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
+ */
+function variantsFor(facts: Facts, p: number, asked: readonly string[]): Record<string, string>[] {
   const persona = facts.personas[p] ?? {};
-  return Object.fromEntries(
-    Object.entries(persona)
-      .filter(([, vs]) => vs.length > 1)
-      .map(([slot, vs]) => [slot, vs[v % vs.length] as string]),
-  );
+  const multi = Object.entries(persona).filter(([, vs]) => vs.length > 1);
+  const base = Object.fromEntries(multi.map(([slot, vs]) => [slot, vs[0] as string]));
+  const named = asked.some((a) => multi.some(([slot]) => slot === a))
+    ? asked.flatMap((a) => multi.filter(([slot]) => slot === a))
+    : multi;
+  // The deepest choices first (the item, its quantity: where eligibility guards are), who the customer is last
+  // (another way to write the same date of birth is a parsing probe, not a new branch).
+  const order = [
+    ...named.filter(([slot]) => !PERSONAL.test(slot)).reverse(),
+    ...named.filter(([slot]) => PERSONAL.test(slot)),
+  ];
+  const out = [base];
+  for (const [slot, vs] of order) for (const v of vs.slice(1)) out.push({ ...base, [slot]: v });
+  return out;
 }
-const variants = (facts: Facts, p: number) =>
-  Math.max(1, ...Object.values(facts.personas[p] ?? {}).map((vs) => vs.length));
 const valuesText = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([k, v]) => `${k}=${v}`)
@@ -153,6 +182,17 @@ function slotsAsked(
   persona: Record<string, unknown>,
 ) {
   const slots = Object.keys(persona);
+  const asked = askedSlots(traces, requests, request, slots);
+  return asked.length ? asked : slots.filter((s) => /_(?:id|number|code)$/.test(s));
+}
+
+/** The `slots` the agent asked for in earlier sessions of `request`, first ask first (empty when none). */
+function askedSlots(
+  traces: readonly SessionTrace[],
+  requests: readonly string[],
+  request: string,
+  slots: readonly string[],
+): string[] {
   const asked = new Set<string>();
   for (const t of traces) {
     if (explored(t, requests).request !== request) continue;
@@ -161,10 +201,10 @@ function slotsAsked(
       if (slot) asked.add(slot);
     }
   }
-  return asked.size ? [...asked] : slots.filter((s) => /_(?:id|number|code)$/.test(s));
+  return [...asked];
 }
 
-/** A plan for request `phrase` played by persona `p`, variant `v`, with strategy `s`. */
+/** A plan for request `phrase` played by persona `p` with the variant's `values`, strategy `s`. */
 function planFor(
   phase: Phase,
   objective: string,
@@ -172,9 +212,9 @@ function planFor(
   phrase: string,
   s: StrategyName,
   p: number,
-  v: number,
+  values: Record<string, string>,
+  pick: number,
 ): RoundPlan {
-  const values = variant(context.facts, p, v);
   const persona = {
     ...Object.fromEntries(
       Object.entries(context.facts.personas[p] ?? {}).map(([k, vs]) => [k, vs[0] as string]),
@@ -185,7 +225,7 @@ function planFor(
   return {
     phase,
     objective,
-    strategy: strategyText(s, p + v, values),
+    strategy: strategyText(s, pick, values),
     persona: p,
     request: `${requestMessage(
       phrase,
@@ -229,7 +269,8 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
         };
       if (phase === "happy_path") {
         const phrase = requests[(round - schedule.capability) % requests.length] as string;
-        return planFor(phase, `${OBJECTIVE.happyPath}: ${phrase}.`, context, phrase, "carry", 0, 0);
+        const values = variantsFor(facts, 0, [])[0] ?? {};
+        return planFor(phase, `${OBJECTIVE.happyPath}: ${phrase}.`, context, phrase, "carry", 0, values, 0);
       }
       const source = traces.find((t) => t.plan.phase === "happy_path" && t.turns.length);
       const first = source?.turns[0]?.user;
@@ -267,7 +308,7 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 8. sessions of the strategy, the persona, persona × values; then tactic order, request, persona, variant.
  */
 /** Sessions of a request in a row without anything new after which the request goes last. */
-const STALE_AFTER = 3;
+const STALE_AFTER = 2;
 
 function freePlan(context: {
   traces: readonly SessionTrace[];
@@ -295,6 +336,7 @@ function freePlan(context: {
     const asks = mineIdx.some((i) =>
       context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
     );
+    const asked = askedSlots(context.traces, context.requests, r, slots);
     const dataSessions = count(
       (e) => e.request === r && (e.strategy === "carry" || e.strategy === undefined),
     );
@@ -310,8 +352,9 @@ function freePlan(context: {
       context.facts.personas.forEach((_, p) => {
         const cRP = count((e) => mine(e) && e.persona === p);
         const cP = count((e) => e.persona === p);
-        for (let v = 0; v < variants(context.facts, p); v++) {
-          const vt = valuesText(variant(context.facts, p, v));
+        const list = variantsFor(context.facts, p, asked);
+        for (let v = 0; v < list.length; v++) {
+          const vt = valuesText(list[v] as Record<string, string>);
           const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
           const cPV = count((e) => e.persona === p && e.values === vt);
           const tried = data
@@ -340,7 +383,10 @@ function freePlan(context: {
             v,
           ];
           if (!best || lexLess(score, best.score))
-            best = { score, plan: () => planFor("free", objective, context, r, s, p, v) };
+            best = {
+              score,
+              plan: () => planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v),
+            };
         }
       });
     });

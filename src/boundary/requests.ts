@@ -5,9 +5,14 @@
  * customer number is 40778899 and my PIN is 9024."), and the urgency of a customer in a hurry. Pure.
  */
 
-/** A request phrase as the customer says it: "change its cabin" → "change my cabin". */
+/**
+ * A request phrase as the customer says it: "change its cabin" → "change my cabin", "put you through to a
+ * pharmacist" → "talk to my pharmacist".
+ */
 export function asRequest(phrase: string): string {
-  return phrase.replace(/\b(a|an|its|your)\b/gi, "my");
+  return phrase
+    .replace(/\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi, "talk to")
+    .replace(/\b(a|an|its|your)\b/gi, "my");
 }
 
 /** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */

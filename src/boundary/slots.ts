@@ -102,6 +102,15 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
   return best;
 }
 
+/**
+ * Slots that say who the customer is (`user_id`, `customer_number`, `pin`, `full_name`, `date_of_birth`,
+ * `mobile_number`…), not what they ask about (`reservation_id`, `order_number`): varied last by the planner.
+ */
+export const PERSONAL =
+  /(?:^|_)(?:user|customer|member|client|name|surname|birth|dob|pin|password|passcode|email|phone|mobile)(?:_|$)/;
+/** Slots whose values point at one record (`*_id`, `*_number`, `*_code`, `*_reference`) or say who one is. */
+export const IDENTITY = new RegExp(`${PERSONAL.source}|(?:^|_)(?:id|number|code|reference|ref|account|card)(?:_|$)`);
+
 /** The slot names of `facts`, in order of first appearance over its personas. */
 export function factSlotNames(facts: Facts | undefined): string[] {
   return [...new Set((facts?.personas ?? []).flatMap((p) => Object.keys(p)))];
