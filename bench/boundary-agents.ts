@@ -176,14 +176,18 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
         cards.add(cardKey(t, r));
       }
     }
-    const kills: { fault: string; by: string[]; confirmed: boolean }[] = [];
+    const kills: { fault: string; acted: number; by: string[]; confirmed: boolean }[] = [];
     for (const fault of agent.faults) {
       const runs = await runAll(agent.create({ faults: [fault], seed: 1 }), plan.tests, run);
       const by = [...runs].filter(
         ([id, r]) => first.get(id)?.run.verdict.verdict === "pass" && r.run.verdict.verdict === "fail",
       );
+      // Tests in which the fault acted (the privileged fingerprint differs from the clean run's): a fault that
+      // acted but killed nothing is a detection gap, one that never acted a reach gap.
+      const acted = [...runs].filter(([id, r]) => first.get(id)?.fingerprint !== r.fingerprint).length;
       kills.push({
         fault,
+        acted,
         by: by.map(([id]) => id),
         confirmed: by.some(([id, r]) => first.get(id)?.fingerprint !== r.fingerprint),
       });
@@ -200,7 +204,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     );
     for (const k of kills)
       console.log(
-        `  ${k.fault.padEnd(24)} ${k.by.length ? `killed by ${String(k.by.length).padStart(2)} test(s)${k.confirmed ? ", confirmed" : ", not confirmed by the privileged view"}` : "survived"}`,
+        `  ${k.fault.padEnd(24)} ${k.by.length ? `killed by ${String(k.by.length).padStart(2)} test(s)${k.confirmed ? ", confirmed" : ", not confirmed by the privileged view"}` : "survived"} (acted in ${k.acted} test(s))`,
       );
     // Aggregates only (no wording, no states): safe to print for the held-out agent too.
     const traces = readFileSync(path.join(dir, "traces.jsonl"), "utf8")
@@ -214,6 +218,11 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       : {};
     console.log(
       `  sessions: ${(traces.reduce((n, t) => n + t.turns.length, 0) / Math.max(1, traces.length)).toFixed(1)} turns on average; stops ${[...stops].map(([k, n]) => `${k} ${n}`).join(", ")}; stabilisation dropped ${stable.droppedTests ?? 0} test(s), ${stable.droppedCriteria ?? 0} criteria, ${stable.droppedValues ?? 0} value(s), rejected ${(stable.rejected as unknown[] | undefined)?.length ?? 0}`,
+    );
+    const guards = summary.guards;
+    const open = guards.filter((g) => !g.tests.length);
+    console.log(
+      `  guards and branches: ${guards.length} seen in discovery, ${guards.length - open.length} targeted by a test${open.length && !heldOut ? ` (not: ${open.map((g) => g.activity).join(", ")})` : ""}`,
     );
     if (verbose && !heldOut) {
       const missing = agent.states.filter((s) => !discovery.reached.has(s));

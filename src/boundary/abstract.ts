@@ -29,7 +29,10 @@ const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length
 
 /** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
-  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b/;
+  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b|\b(?:connect|transferr?|put|pass)(?:ing)? you (?:through )?(?:with|to) one of our \w+|\btransferring you to (?:an?|the|our) \w+/;
+/** A question offering a hand-off ("would you like me to connect you?", "shall I put you through?"). */
+const HANDOFF_OFFER =
+  /\b(?:would you like|do you want|shall i|should i|can i|may i)\b[^.?!]*\b(?:connect|transfer|put you through|pass you|hand you)\b/;
 /**
  * Nothing happened: "I won't make the transfer", "nothing has changed", "your money hasn't moved", "the card
  * stays active", "I've left it as it is" — checked before the completion cues ("I've cancelled the transfer.
@@ -46,7 +49,7 @@ const NOT_FOUND =
  * counterpart of "this reservation is not under your user id".
  */
 const REFUSE =
-  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b/;
+  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b|\b(?:can't|cannot|can not) be [a-z]+ed (?:through|via|in|by|here|online|over)\b|\bi'?m afraid (?!i didn't|i did not)|\b(?:isn't|is not|aren't|are not|no longer) available\b|\b(?:can't|cannot|can not|may not|must not) (?:exceed|go (?:above|beyond|past|over))\b|\bnot something (?:i|we) can\b|\b(?:restricted|limited) to\b|\b(?:have|need) to decline\b|\bmust decline\b|\b(?:isn't|is not|aren't|are not) (?:something|anything) (?:i|we) can\b|\b(?:we|i) (?:don't|do not) (?:allow|permit|offer|accept|support)\b|\b(?:fully booked|sold out|no availability|no (?:rooms?|seats?|slots?) (?:are )?(?:left|available))\b|\b(?:too late|too early|too soon) to\b|\b(?:beyond|past|after) (?:the|our) (?:\w+ )?(?:limit|cut-?off|deadline)\b|\bexceeds? (?:the|our|your) (?:\S+ )?(?:limit|cap|maximum)\b|\b(?:over|above) (?:the|our) (?:\S+ )?(?:cap|limit)\b|\bmore than the (?:maximum|max|limit)\b|\bexceeds? (?:the|our|your) (?:maximum|limit)\b|\b(?:above|over) the (?:maximum|limit)\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
@@ -192,6 +195,9 @@ const withTopic = (cue: string, t: string, parts: readonly string[], slots: read
 
 /** Cue rules in order: a gate listing details is a gate, a refusal that mentions cancelling is a refusal. */
 const CUES: readonly [string, (t: string, parts: string[], raw: string) => boolean][] = [
+  // "Zolpidem can't be refilled in chat — would you like me to connect you?": the refusal is the outcome, the
+  // offer of a hand-off is not a confirmation of what was asked.
+  [CUE.refuse, (t) => REFUSE.test(t) && HANDOFF_OFFER.test(t)],
   // The gate word is read from the reply as written: an unquoted one must be in capitals ("reply CONFIRM").
   [CUE.gate, (t, _, raw) => GATE.test(t) || gateWord(raw) !== undefined],
   [CUE.transfer, (t) => TRANSFER.test(t)],

@@ -57,6 +57,8 @@ export const GATE = new RegExp(
   [
     String.raw`\byes\s*(?:\/|or)\s*no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
+    // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?[a-z]+(?: [a-z']+){0,5}\?`,
     String.raw`\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
     String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
     String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,

@@ -10,8 +10,8 @@ import {
   sayValue,
 } from "./answer.ts";
 import { strategyValues } from "./planner.ts";
-import { IDENTITY } from "./slots.ts";
 import { asRequest, rephrase } from "./requests.ts";
+import { IDENTITY } from "./slots.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
 /**
@@ -41,7 +41,6 @@ export function objectiveMet(plan: RoundPlan, turns: readonly Turn[]): boolean {
   return !asksSomething(last) && offeredCapabilities(last).length === 0;
 }
 
-
 /**
  * The persona a plan plays: the facts persona, with the slot values the strategy fixes put first; a slot it has
  * no value for that neither says who they are nor points at a record ({@link IDENTITY}) borrows the first other persona's values (asked
@@ -53,7 +52,8 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
   const borrowed: Record<string, readonly string[]> = {};
   for (let k = 1; k < facts.personas.length; k++)
     for (const [slot, values] of Object.entries(facts.personas[(own + k) % facts.personas.length] ?? {}))
-      if (!(slot in base) && !(slot in borrowed) && !IDENTITY.test(slot) && values.length) borrowed[slot] = values;
+      if (!(slot in base) && !(slot in borrowed) && !IDENTITY.test(slot) && values.length)
+        borrowed[slot] = values;
   const { values } = strategyValues(plan.strategy);
   return { ...borrowed, ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
 }
@@ -192,7 +192,11 @@ export const rulesDriver: Driver = {
     if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
     // An open question or a menu ("How can I help you today?" after the sign-in): the request once more.
     const again = sent[0] ? rephrase(sent[0]) : undefined;
-    if (again && !sent.includes(again) && (asksSomething(last.reply) || offeredCapabilities(last.reply).length))
+    if (
+      again &&
+      !sent.includes(again) &&
+      (asksSomething(last.reply) || offeredCapabilities(last.reply).length)
+    )
       return again;
     return undefined;
   },

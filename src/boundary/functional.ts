@@ -28,10 +28,26 @@ function criteriaOf(
     const guard =
       cueOf(activity) === CUE.refuse || (activity === CUE.transfer && actions[i] !== "request_human");
     if (!isSubstantive(activity) && !guard && cueOf(activity) !== CUE.notFound) return;
-    success.push({
-      text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
-      check: { kind: "activity", activity: [activity], from: i },
-    });
+    // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,
+    // does not make up for a step the agent let through.
+    success.push(
+      guard || cueOf(activity) === CUE.notFound
+        ? {
+            text: `At turn ${i + 1} (or the next), the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
+            // Any refusal counts (a paraphrase may refuse on another topic word, or say "not found"): what
+            // matters is that the agent stopped there.
+            check: {
+              kind: "activity",
+              activity: [...new Set([activity, CUE.refuse, CUE.notFound])],
+              from: i,
+              until: i + 1,
+            },
+          }
+        : {
+            text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
+            check: { kind: "activity", activity: [activity], from: i },
+          },
+    );
     const values =
       // The read-back at a gate states what is about to happen (plan, price, date): a wrong figure there is the
       // fault even when the completion is right.

@@ -136,13 +136,15 @@ export function evaluateCheck(
           why: `the transcript ended before ${nth(check.from)}`,
           turns: lastReply(n),
         };
-      for (let i = check.from; i < n; i++)
+      const last = Math.min(n - 1, check.until ?? n - 1);
+      for (let i = check.from; i <= last; i++)
         if (labelled(i, check.activity))
           return { holds: true, why: `${nth(i)}'s reply is ${labels[i]!.activity}`, turns: [agent(i)] };
-      const seen = [check.from, n - 1].filter((i, k, all) => all.indexOf(i) === k);
+      const seen = [check.from, last].filter((i, k, all) => all.indexOf(i) === k);
+      const span = check.until === undefined ? "on" : `to ${nth(last)}`;
       return {
         holds: false,
-        why: `no reply from ${nth(check.from)} on is ${list(check.activity)}`,
+        why: `no reply from ${nth(check.from)} ${span} is ${list(check.activity)}`,
         turns: [user(check.from), ...seen.map(agent)],
       };
     }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type GuardCoverage, guardCoverage } from "./guards.ts";
 import { toJunitXml } from "./junit.ts";
 import type { CampaignOptions } from "./pipeline.ts";
 import type { PlanFile } from "./plan.ts";
@@ -25,6 +26,8 @@ export interface CampaignSummary {
   costs: StageCost[];
   /** Model tokens (in + out) per distinct boundary; null without an audit or without model calls. */
   tokensPerDistinctBoundary: number | null;
+  /** Every guard and branch discovery saw, with the tests that target it (guards.ts). */
+  guards: GuardCoverage[];
   audit?: AuditSummary;
 }
 
@@ -68,6 +71,7 @@ export function writeCampaignOutputs(
     targetErrors: r.runs.filter((run) => run.error).length,
     costs: r.costs,
     tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
+    guards: r.graph && r.plan ? guardCoverage(r.graph, r.plan.tests) : [],
     ...(r.audit ? { audit: r.audit } : {}),
   };
   writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -83,6 +87,7 @@ export function writeCampaignOutputs(
         ...(svg ? { graphSvg: svg } : {}),
         ...(r.graph ? { graph: r.graph } : {}),
         tests: r.plan.tests,
+        guards: summary.guards,
         runs: r.runs,
         costs: r.costs,
         ...(r.audit ? { audit: r.audit } : {}),

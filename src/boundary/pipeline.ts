@@ -10,6 +10,7 @@ import type { UsageLedger } from "../models/usage.ts";
 import { auditPlan } from "./audit.ts";
 import { discover } from "./discover.ts";
 import { mineDirectlyFollowsGraph, renderGraphSvg } from "./graph.ts";
+import { guardCoverage, guardCoverageLine } from "./guards.ts";
 import { type CampaignSummary, writeCampaignOutputs } from "./outputs.ts";
 import { buildPlan, loadPlan, type PlanFile, writePlan } from "./plan.ts";
 import type { RoleEngines } from "./roles.ts";
@@ -224,6 +225,7 @@ async function discoverAndPlan(
       );
       if (stable.unverified)
         say(`plan: ${stable.unverified} test(s) kept unverified: the target did not answer their runs`);
+      say(guardCoverageLine(guardCoverage(graph, stable.tests)));
       const built = { ...planned, tests: stable.tests };
       const value: PlanFile = {
         version: 1,

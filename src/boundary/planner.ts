@@ -1,7 +1,7 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
-import { PERSONAL } from "./slots.ts";
 import { asRequest, HURRY, rephrase, requestMessage } from "./requests.ts";
+import { PERSONAL } from "./slots.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
 /**
@@ -91,7 +91,9 @@ export function strategyValues(strategy: string): { values: Record<string, strin
 
 /** Words of a request other than function words ("change my order's address" → change, order, address). */
 const FUNCTION_WORDS = new Set(
-  "a an the my your its our i me to of for on in with and or please can could would you help like want need".split(" "),
+  "a an the my your its our i me to of for on in with and or please can could would you help like want need".split(
+    " ",
+  ),
 );
 function contentWords(request: string): Set<string> {
   return new Set(
@@ -297,7 +299,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * and the tactics (in {@link TACTICS} order, each once per request first). Scores compare in order, lower first:
  * 1. the request is stale: its last {@link STALE_AFTER} sessions (consistency repeats aside) found no new
  *    activity or transition (coverage.ts);
- * 2. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once);
+ * 2. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once),
+ *    divided by the request's depth (1 + the slots the agent asked for in it + 1 when a gate was seen);
  * 3. a tactic the request cannot take yet: a gate tactic where no gate was seen, an identifier tactic where
  *    the agent was not seen asking for a persona slot;
  * 4. already tried: the variant with `carry`, the tactic with the request;
@@ -337,6 +340,8 @@ function freePlan(context: {
       context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
     );
     const asked = askedSlots(context.traces, context.requests, r, slots);
+    // A deeper workflow (more values asked, a gate) has more branches: it gets proportionally more sessions.
+    const depth = 1 + asked.length + (gates.length ? 1 : 0);
     const dataSessions = count(
       (e) => e.request === r && (e.strategy === "carry" || e.strategy === undefined),
     );
@@ -365,7 +370,7 @@ function freePlan(context: {
             !data && gates.length && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
           const score = [
             stale,
-            cR,
+            cR / depth,
             unfit,
             tried ? 1 : 0,
             kind,
@@ -385,7 +390,8 @@ function freePlan(context: {
           if (!best || lexLess(score, best.score))
             best = {
               score,
-              plan: () => planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v),
+              plan: () =>
+                planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v),
             };
         }
       });

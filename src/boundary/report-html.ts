@@ -1,4 +1,5 @@
 import { esc, page, table } from "../report/html.ts";
+import type { GuardCoverage } from "./guards.ts";
 import {
   auditRateRows,
   type BoundaryReportInput,
@@ -123,6 +124,20 @@ function testHtml(test: TestCase, run: TestRun | undefined): string {
   return `<div class="test ${esc(verdict)}" id="${esc(anchor(test.id))}"><h3>${badge(verdict, verdict.replace("-", " "))} ${badge("kind", test.kind)} <code>${esc(test.id)}</code></h3>${kv}${criteriaHtml(test, run)}${judged}</div>`;
 }
 
+/** The guards and branches discovery saw, with the tests targeting each; untargeted ones first. */
+function guardsHtml(guards: readonly GuardCoverage[]): string {
+  if (!guards.length) return "";
+  const open = guards.filter((g) => !g.tests.length);
+  const rows = [...open, ...guards.filter((g) => g.tests.length)].map((g) => [
+    `<code>${esc(g.activity)}</code>`,
+    String(g.support),
+    g.tests.length
+      ? g.tests.map((id) => `<a href="#${esc(anchor(id))}">${esc(id)}</a>`).join(" ")
+      : '<span class="fail">no test targets it</span>',
+  ]);
+  return `<h2>Guards and branches</h2><p class="muted">${guards.length} seen in discovery, ${guards.length - open.length} targeted by a test.</p>${table([["activity", "replies", "tests"], ...rows])}`;
+}
+
 /**
  * Render the boundary report as a standalone HTML page (inline CSS, no external assets).
  * @returns the whole document, ending in a newline.
@@ -157,6 +172,7 @@ export function renderBoundaryReport(input: BoundaryReportInput): string {
 <p class="muted">Target <code>${text(input.target)}</code> · ${esc(input.createdAt)} · ${input.tests.length} tests (AgentEval)</p>
 <p class="counts">${countsHtml(summary)}</p>${kinds}
 ${graph}
+${guardsHtml(input.guards ?? [])}
 <h2>Cost</h2>${table(costRows(input.costs).map((r) => r.map(esc)))}${perBoundary}
 ${input.audit ? auditHtml(input.audit) : ""}
 <h2>Tests</h2><p class="muted">Failures first, then inconclusive, not run and passed tests.</p>

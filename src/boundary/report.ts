@@ -1,3 +1,4 @@
+import type { GuardCoverage } from "./guards.ts";
 import type {
   AuditRates,
   AuditSummary,
@@ -25,6 +26,8 @@ export interface BoundaryReportInput {
   /** The graph, for its node / edge / entry / terminal counts. */
   graph?: WorkflowGraph;
   tests: TestCase[];
+  /** Guards and branches discovery saw, with the tests targeting each (guards.ts). */
+  guards?: GuardCoverage[];
   runs: TestRun[];
   costs: StageCost[];
   audit?: AuditSummary;

@@ -11,7 +11,10 @@
  */
 export function asRequest(phrase: string): string {
   return phrase
-    .replace(/\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi, "talk to")
+    .replace(
+      /\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi,
+      "talk to",
+    )
     .replace(/\b(a|an|its|your)\b/gi, "my");
 }
 

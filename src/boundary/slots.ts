@@ -109,7 +109,9 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
 export const PERSONAL =
   /(?:^|_)(?:user|customer|member|client|name|surname|birth|dob|pin|password|passcode|email|phone|mobile)(?:_|$)/;
 /** Slots whose values point at one record (`*_id`, `*_number`, `*_code`, `*_reference`) or say who one is. */
-export const IDENTITY = new RegExp(`${PERSONAL.source}|(?:^|_)(?:id|number|code|reference|ref|account|card)(?:_|$)`);
+export const IDENTITY = new RegExp(
+  `${PERSONAL.source}|(?:^|_)(?:id|number|code|reference|ref|account|card)(?:_|$)`,
+);
 
 /** The slot names of `facts`, in order of first appearance over its personas. */
 export function factSlotNames(facts: Facts | undefined): string[] {

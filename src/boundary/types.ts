@@ -225,7 +225,7 @@ export interface RankedTarget extends BoundaryTarget {
  * A check a criterion compiles to, so the `rules` judge can decide it from the transcript. Replies are
  * labelled with the plan's labeller first. Turn indexes are 0-based; `from` counts from that turn on. People
  * read turns numbered from 1: a criterion's text, the judge's reasons and the report call `from: 3` "turn 4".
- * - `activity`: some reply (from `from`) has one of `activity`.
+ * - `activity`: some reply (from `from`, up to `until` when given) has one of `activity`.
  * - `mentions`: a reply (labelled one of `activity` when given) mentions every value (case-insensitive,
  *   commas ignored); undecided when no reply has the activity.
  * - `ungated`: some reply labelled one of `activity` is not directly preceded by a reply labelled one of
@@ -238,6 +238,12 @@ export const Check = z.discriminatedUnion("kind", [
       kind: z.literal("activity"),
       activity: z.array(z.string()).min(1),
       from: z.number().int().nonnegative().default(0),
+      until: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe("Last turn (0-based, inclusive) a reply may have the activity in; default any later turn."),
     })
     .strict(),
   z
