@@ -43,6 +43,8 @@ async function load(name: string): Promise<TestbedAgent | undefined> {
   return mod[`${name}Agent`];
 }
 const SEEDS = [1, 2, 3];
+/** Paraphrase seeds the plan never saw (stabilisation ran on SEEDS): the honest false-alarm rate. */
+const UNSEEN = [4, 5];
 
 /** A target that collects the designed states its sessions entered while `on`. */
 function recording(target: TestbedTarget): { target: ChatTarget; reached: Set<string>; stop(): void } {
@@ -94,6 +96,7 @@ interface AgentFigures {
   role: string;
   states: string;
   far: string;
+  farUnseen: string;
   inconclusive: string;
   killed: string;
   distinct: number;
@@ -166,6 +169,18 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
         else if (r.verdict.verdict === "pass") pass++;
         else inc++;
       }
+    let unseenFail = 0;
+    let unseenRuns = 0;
+    for (const seed of UNSEEN)
+      for (const { run: r } of (await runAll(agent.create({ seed }), plan.tests, run)).values()) {
+        unseenRuns++;
+        if (r.verdict.verdict !== "fail") continue;
+        unseenFail++;
+        if (verbose && role !== "held out")
+          console.log(
+            `  unseen seed ${seed} fails ${r.testId}: ${r.verdict.reason}\n${r.turns.map((t, i) => `    U: ${t.user}\n    A(${r.labels[i]?.activity}): ${t.reply.replace(/\n/g, " ").slice(0, 200)}`).join("\n")}`,
+          );
+      }
     const first = clean.get(1) as Map<string, { run: TestRun; fingerprint: string }>;
     const cards = new Set<string>();
     let valid = 0;
@@ -198,7 +213,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     console.log(
       `\n## ${agent.name} (${role}) — ${agent.description}\n` +
         `discovery: ${summary.traces} sessions, ${discovery.reached.size} of ${agent.states.length} designed states reached (${pct(discovery.reached.size, agent.states.length)}); graph ${summary.graph.activities} activities / ${summary.graph.transitions} transitions\n` +
-        `plan: ${summary.tests.functional} functional + ${summary.tests.boundary} boundary tests; clean agent over seeds ${SEEDS.join(", ")}: ${pass} pass, ${fail} fail, ${inc} inconclusive (FAR ${ratio(fail, fail + pass).toFixed(3)}, inconclusive rate ${ratio(inc, pass + fail + inc).toFixed(3)})\n` +
+        `plan: ${summary.tests.functional} functional + ${summary.tests.boundary} boundary tests; clean agent over seeds ${SEEDS.join(", ")}: ${pass} pass, ${fail} fail, ${inc} inconclusive (FAR ${ratio(fail, fail + pass).toFixed(3)}, inconclusive rate ${ratio(inc, pass + fail + inc).toFixed(3)}); unseen seeds ${UNSEEN.join(", ")}: ${unseenFail} of ${unseenRuns} runs fail (FAR ${ratio(unseenFail, unseenRuns).toFixed(3)})\n` +
         `boundaries: ${valid} valid, ${cards.size} distinct, duplicate rate ${ratio(valid - cards.size, valid).toFixed(3)}\n` +
         `kill matrix (${killed} of ${kills.length} seeded faults killed, ${pct(killed, kills.length)}; ${secs} s):`,
     );
@@ -233,6 +248,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       role,
       states: pct(discovery.reached.size, agent.states.length),
       far: ratio(fail, fail + pass).toFixed(3),
+      farUnseen: ratio(unseenFail, unseenRuns).toFixed(3),
       inconclusive: ratio(inc, pass + fail + inc).toFixed(3),
       killed: `${killed}/${kills.length} (${pct(killed, kills.length)})`,
       distinct: cards.size,
@@ -261,7 +277,7 @@ async function main(): Promise<void> {
     else console.log(`\n## ${name}: bench/agents/${name}.ts is absent or exports no ${name}Agent; skipped`);
   }
   console.log(
-    "\nboundary-agents (rules engines, defaults; FAR and inconclusive rate over the clean agent's seeds 1–3)",
+    "\nboundary-agents (rules engines, defaults; FAR and inconclusive rate over the clean agent's seeds 1–3, the plan's own; FAR unseen over seeds 4–5)",
   );
   const head = [
     "agent",
@@ -270,6 +286,7 @@ async function main(): Promise<void> {
     "graph",
     "tests f+b",
     "FAR",
+    "FAR unseen",
     "inconclusive",
     "distinct",
     "dup rate",
@@ -284,6 +301,7 @@ async function main(): Promise<void> {
       r.graph,
       r.tests,
       r.far,
+      r.farUnseen,
       r.inconclusive,
       String(r.distinct),
       r.duplicateRate,

@@ -1,4 +1,12 @@
-import { CLOSING_OFFER, GATE, gateWord, knownValues, readQuestion, slotOfChoice } from "./answer.ts";
+import {
+  CLOSING_OFFER,
+  GATE,
+  gateWord,
+  knownValues,
+  readQuestion,
+  type SlotValues,
+  slotOfChoice,
+} from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { factSlotNames, slotNamedIn } from "./slots.ts";
 import {
@@ -30,6 +38,9 @@ const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length
 /** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
   /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b|\b(?:connect|transferr?|put|pass)(?:ing)? you (?:through )?(?:with|to) one of our \w+|\btransferring you to (?:an?|the|our) \w+/;
+/** A question offering an alternative ("… another date instead?", "… a different room?"). */
+const ALTERNATIVE_OFFER =
+  /\b(?:instead|another|other|different|alternative|earlier|later)\b[^.!?]*\?|\?[^.!?]*\binstead\b/;
 /** A question offering a hand-off ("would you like me to connect you?", "shall I put you through?"). */
 const HANDOFF_OFFER =
   /\b(?:would you like|do you want|shall i|should i|can i|may i)\b[^.?!]*\b(?:connect|transfer|put you through|pass you|hand you)\b/;
@@ -49,7 +60,7 @@ const NOT_FOUND =
  * counterpart of "this reservation is not under your user id".
  */
 const REFUSE =
-  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b|\b(?:can't|cannot|can not) be [a-z]+ed (?:through|via|in|by|here|online|over)\b|\bi'?m afraid (?!i didn't|i did not)|\b(?:isn't|is not|aren't|are not|no longer) available\b|\b(?:can't|cannot|can not|may not|must not) (?:exceed|go (?:above|beyond|past|over))\b|\bnot something (?:i|we) can\b|\b(?:restricted|limited) to\b|\b(?:have|need) to decline\b|\bmust decline\b|\b(?:isn't|is not|aren't|are not) (?:something|anything) (?:i|we) can\b|\b(?:we|i) (?:don't|do not) (?:allow|permit|offer|accept|support)\b|\b(?:fully booked|sold out|no availability|no (?:rooms?|seats?|slots?) (?:are )?(?:left|available))\b|\b(?:too late|too early|too soon) to\b|\b(?:beyond|past|after) (?:the|our) (?:\w+ )?(?:limit|cut-?off|deadline)\b|\bexceeds? (?:the|our|your) (?:\S+ )?(?:limit|cap|maximum)\b|\b(?:over|above) (?:the|our) (?:\S+ )?(?:cap|limit)\b|\bmore than the (?:maximum|max|limit)\b|\bexceeds? (?:the|our|your) (?:maximum|limit)\b|\b(?:above|over) the (?:maximum|limit)\b/;
+  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b|\b(?:can't|cannot|can not) be [a-z]+ed (?:through|via|in|by|here|online|over)\b|\bi'?m afraid (?!i didn't|i did not)|\bsorry,? but\b|\bwon't be possible\b|\b(?:is|isn't|is not) (?:not )?an option\b|\bno later than\b|\bthe latest (?:i|we) can\b|\b(?:i|we) (?:only|just) (?:offer|allow|permit|accept)\b|\bat most (?:once|one|twice|\d+) (?:every|per|a|each)\b|\bnext \w+ (?:is|will be) (?:possible|available|allowed) (?:from|after|on)\b|\b(?:isn't|is not|aren't|are not|no longer) available\b|\b(?:can't|cannot|can not|may not|must not) (?:exceed|go (?:above|beyond|past|over))\b|\bnot something (?:i|we) can\b|\b(?:restricted|limited) to\b|\b(?:have|need) to decline\b|\bmust decline\b|\b(?:isn't|is not|aren't|are not) (?:something|anything) (?:i|we) can\b|\b(?:we|i) (?:don't|do not) (?:allow|permit|offer|accept|support)\b|\b(?:fully booked|sold out|no availability|no (?:rooms?|seats?|slots?) (?:are )?(?:left|available))\b|\b(?:too late|too early|too soon) to\b|\b(?:beyond|past|after) (?:the|our) (?:\w+ )?(?:limit|cut-?off|deadline)\b|\bexceeds? (?:the|our|your) (?:\S+ )?(?:limit|cap|maximum)\b|\b(?:over|above) (?:the|our) (?:\S+ )?(?:cap|limit)\b|\bmore than the (?:maximum|max|limit)\b|\bexceeds? (?:the|our|your) (?:maximum|limit)\b|\b(?:above|over) the (?:maximum|limit)\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
@@ -168,10 +179,27 @@ const POLICY_TOPICS: readonly [string, RegExp][] = [
   ["policy", /\bpolic(?:y|ies)\b|\bnot (?:allowed|permitted)\b/],
 ];
 
-function topicOf(t: string, slots: readonly string[]): string | undefined {
+function topicOf(t: string, slots: readonly string[], values?: SlotValues): string | undefined {
   const policy = POLICY_TOPICS.find(([, re]) => re.test(t))?.[0];
   if (policy) return policy;
-  return slotNamedIn(t, slots) ?? SLOTS.find(([, re]) => re.test(t))?.[0];
+  return slotNamedIn(t, slots) ?? SLOTS.find(([, re]) => re.test(t))?.[0] ?? slotOfValue(t, values);
+}
+
+/**
+ * The slot one of whose facts values (two characters or more, not a bare number) the text mentions, as a
+ * whole word: "Zolpidem 10 mg is a controlled medicine …" is about `medication`. Longest values first.
+ */
+function slotOfValue(t: string, values: SlotValues | undefined): string | undefined {
+  const all = Object.entries(values ?? {}).flatMap(([slot, vs]) =>
+    (typeof vs === "string" ? [vs] : vs).map((v) => [slot, v.toLowerCase()] as const),
+  );
+  all.sort((a, b) => b[1].length - a[1].length);
+  return all.find(
+    ([, v]) =>
+      v.length >= 2 &&
+      !/^\d+$/.test(v) &&
+      new RegExp(`(?:^|\\W)${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\W|$)`).test(t),
+  )?.[0];
 }
 
 /** The pattern of each topic family's cue: its topic is read from the sentences the cue is in. */
@@ -183,13 +211,19 @@ const FAMILY_CUE: Readonly<Record<string, RegExp>> = { [CUE.refuse]: REFUSE, [CU
  * so a greeting before a refusal ("Great, that's you verified. I can't add a pass to a prepaid line.") does
  * not name it; from the whole reply when no single sentence carries the cue.
  */
-const withTopic = (cue: string, t: string, parts: readonly string[], slots: readonly string[]) => {
+const withTopic = (
+  cue: string,
+  t: string,
+  parts: readonly string[],
+  slots: readonly string[],
+  values?: SlotValues,
+) => {
   const re = FAMILY_CUE[cue];
   const at = re ? parts.flatMap((p, i) => (re.test(p) ? [i] : [])) : [];
   const scope = at.length
     ? [...new Set(at.flatMap((i) => [i, i + 1]))].map((i) => parts[i] ?? "").join(" ")
     : t;
-  const topic = topicOf(scope, slots);
+  const topic = topicOf(scope, slots, values);
   return topic ? `${cue}_${topic}` : cue;
 };
 
@@ -197,7 +231,9 @@ const withTopic = (cue: string, t: string, parts: readonly string[], slots: read
 const CUES: readonly [string, (t: string, parts: string[], raw: string) => boolean][] = [
   // "Zolpidem can't be refilled in chat — would you like me to connect you?": the refusal is the outcome, the
   // offer of a hand-off is not a confirmation of what was asked.
-  [CUE.refuse, (t) => REFUSE.test(t) && HANDOFF_OFFER.test(t)],
+  // Likewise a refusal offering something else ("We can't add a bed to a Standard room. Would you like me to
+  // check a Family room instead?"): the question is about the alternative, not a yes to what was asked.
+  [CUE.refuse, (t) => REFUSE.test(t) && (HANDOFF_OFFER.test(t) || ALTERNATIVE_OFFER.test(t))],
   // The gate word is read from the reply as written: an unquoted one must be in capitals ("reply CONFIRM").
   [CUE.gate, (t, _, raw) => GATE.test(t) || gateWord(raw) !== undefined],
   [CUE.transfer, (t) => TRANSFER.test(t)],
@@ -295,7 +331,9 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   const parts = sentences(t);
   for (const [activity, applies] of CUES)
     if (applies(t, parts, text))
-      return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots) : activity;
+      return TOPIC_FAMILIES.includes(activity)
+        ? withTopic(activity, t, parts, slots, facts && knownValues(facts))
+        : activity;
   const values = facts && knownValues(facts);
   for (const s of parts) {
     const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);

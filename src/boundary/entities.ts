@@ -31,6 +31,8 @@ const PATTERNS: readonly [string, RegExp][] = [
   ["email", /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g],
   ["date", /\b\d{4}-\d{2}-\d{2}\b/g],
   ["date", new RegExp(String.raw`\b(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?\b`, "gi")],
+  // Day first, as most of the world writes it ("3 June 2025", "14th of March").
+  ["date", new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:${MONTHS})\b\.?(?: \d{4}\b)?`, "gi")],
   ["time", /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m\b)?|\b\d{1,2}\s?[ap]m\b/gi],
   ["money", new RegExp(String.raw`[$€£]\s?${AMOUNT}|\b(?:USD|EUR|GBP)\s?${AMOUNT}`, "g")],
   ["money", new RegExp(String.raw`\b${AMOUNT}\s?(?:USD|EUR|GBP|dollars?|euros?)\b`, "gi")],

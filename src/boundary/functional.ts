@@ -51,9 +51,11 @@ function criteriaOf(
     const values =
       // The read-back at a gate states what is about to happen (plan, price, date): a wrong figure there is the
       // fault even when the completion is right.
-      activity.startsWith("inform_") || activity === CUE.done || activity === CUE.gate
+      activity.startsWith("inform_") || activity === CUE.done
         ? replyValues(replies[i] ?? "", context.facts)
-        : [];
+        : activity === CUE.gate
+          ? replyValues(replies[i] ?? "", context.facts, { readBack: true })
+          : [];
     if (values.length)
       success.push({
         text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,

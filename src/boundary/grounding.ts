@@ -92,16 +92,21 @@ const NOT_A_KEY = new Set("answer reply say type respond or and with either simp
 /**
  * The values an agent reply reports, to assert in a functional test: its masked entities (amounts, dates,
  * statuses, codes…) and `key ~ yes|no` facts such as `insurance ~ no` (the judge reads `~` as "the value
- * within a few words after the key"). Deduplicated, in order of appearance.
+ * within a few words after the key"). Deduplicated, in order of appearance. With `readBack` (a confirmation
+ * gate's summary): only amounts, dates, times, identifiers and facts values.
  */
-export function replyValues(reply: string, facts?: Facts): string[] {
+export function replyValues(reply: string, facts?: Facts, options: { readBack?: boolean } = {}): string[] {
   const values: string[] = [];
   for (const e of maskEntities(reply, facts).entities) {
     const v = e.value.trim();
+    // A read-back is checked for what it is about to do (amounts, dates, ids, the customer's values), not for
+    // words a paraphrase may drop ("delivered to", the house number inside an address).
+    if (options.readBack && (e.type === "status" || e.type === "number")) continue;
     // A capitalised status word opens a sentence of the template ("Available options: …"), it is not data.
     if (e.type === "status" && /^[A-Z]/.test(v)) continue;
     if (v.length >= 2 && !values.includes(v)) values.push(v);
   }
+  if (options.readBack) return values;
   for (const m of reply.matchAll(YES_NO_KEY)) {
     const key = (m[1] as string).toLowerCase();
     if (key.length < 3 || NOT_A_KEY.has(key)) continue;
