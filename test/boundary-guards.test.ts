@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { guardCoverage, guardCoverageLine } from "../src/boundary/guards.ts";
 import { canonicalValues, mentionsValue } from "../src/boundary/judge.ts";
+import { asRequest } from "../src/boundary/requests.ts";
 import { slotNamedIn } from "../src/boundary/slots.ts";
 import { Facts, type TestCase, type WorkflowGraph } from "../src/boundary/types.ts";
 
@@ -87,6 +88,14 @@ describe("slot names said other ways (slots.ts)", () => {
   ])("%s → %s", (question, slot) => expect(slotNamedIn(question, slots)).toBe(slot));
 });
 
+describe("services offered in the agent's words, asked for in the customer's (requests.ts)", () => {
+  it.each([
+    ["tell you our opening hours", "know the opening hours"],
+    ["put you through to a pharmacist", "talk to my pharmacist"],
+    ["change its cabin", "change my cabin"],
+  ])("%s → %s", (offered, asked) => expect(asRequest(offered)).toBe(asked));
+});
+
 describe("refusals in other words (abstract.ts)", () => {
   const facts = Facts.parse({ personas: [{ medication: ["Zolpidem 10 mg"] }], requests: [] });
   it.each([
@@ -107,5 +116,7 @@ describe("refusals in other words (abstract.ts)", () => {
     ["I'm connecting you with one of our pharmacists now.", "transfer_to_human"],
     ["Let me read that back: 16 Park Lane. Should I update it?", "request_confirmation"],
     ["Your booking is confirmed for 12 March.", "inform_status"],
+    ["Just to be sure — is that a yes or a no?", "request_confirmation"],
+    ["Lovely, you're booked: a table for 2 on 14 June at 7:30 pm.", "confirm_completion"],
   ])("%s → %s", (reply, activity) => expect(labelReply(reply, facts).activity).toBe(activity));
 });

@@ -64,7 +64,7 @@ const REFUSE =
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
-  String.raw`^(?:done|all set|completed)\b|\bit(?:'s| is| has been) done\b|\b(?:has|have) (?:now )?been (?:successfully )?${COMPLETED}\b|\bi(?: have|'ve) (?:now )?(?:successfully )?${COMPLETED}\b|\bis now (?!(?:on time|delayed|boarding|flying|landed|scheduled|available|departed)\b)|\bsuccessfully\b`,
+  String.raw`^(?:done|all set|completed)\b|\bit(?:'s| is| has been) done\b|\b(?:has|have) (?:now )?been (?:successfully )?${COMPLETED}\b|\bi(?: have|'ve) (?:now )?(?:successfully )?${COMPLETED}\b|\bis now (?!(?:on time|delayed|boarding|flying|landed|scheduled|available|departed)\b)|\bsuccessfully\b|\b(?:you're|you are|it's|it is|that's|your \w+ is|the \w+ is) (?:all )?(?:booked|reserved)\b`,
 );
 const CAPABILITY = /\b(?:i|we) (?:can|could|am able to|are able to)\b|\bi'm able to\b/;
 /** "I can help you (with) X, Y or Z": a list of services after an offer of help. */
@@ -76,7 +76,7 @@ const CLOSE =
 const GREET =
   /^(?:hello|hi|hey|welcome|greetings|good (?:morning|afternoon|evening))\b|\bhow (?:can|may) i (?:help|assist)\b|\bwhat can i do for you\b/;
 const ASKING =
-  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will|'ll)? need (?:your|the|to know)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|type|let me know|confirm)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/;
+  /\?$|^(?:please|kindly)\b|\b(?:could|can|would) you (?:please )?(?:give|tell|share|provide|send|enter|let me know)\b|\bi(?: will|'ll)? need (?:your|the|to know|a|an)\b|\bmay i (?:have|ask|get|know)\b|\bplease (?:give|tell|share|provide|send|enter|type|let me know|confirm)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/;
 
 /** Slots a question can ask for, by the noun phrase it names; first match wins. */
 const SLOTS: readonly [string, RegExp][] = [

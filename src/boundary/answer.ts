@@ -47,7 +47,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need your|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need (your|a|an) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/i;
 /**
  * A yes/no confirmation before acting ("Shall I proceed?", "Is that correct?", "Are you OK with that?", "Shall we
  * continue?", "Do you accept the fee?", "Please answer yes or no"), in any case. One pattern for the labeller
@@ -55,7 +55,7 @@ const ASK_CUE =
  */
 export const GATE = new RegExp(
   [
-    String.raw`\byes\s*(?:\/|or)\s*no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
+    String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
     // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?[a-z]+(?: [a-z']+){0,5}\?`,

@@ -7,7 +7,7 @@
 
 /**
  * A request phrase as the customer says it: "change its cabin" → "change my cabin", "put you through to a
- * pharmacist" → "talk to my pharmacist".
+ * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours".
  */
 export function asRequest(phrase: string): string {
   return phrase
@@ -15,6 +15,8 @@ export function asRequest(phrase: string): string {
       /\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi,
       "talk to",
     )
+    // The agent's "I can tell you our opening hours" is the customer's "know the opening hours".
+    .replace(/\b(?:tell|give|show) you (?:about )?(?:our|the)\b/gi, "know the")
     .replace(/\b(a|an|its|your)\b/gi, "my");
 }
 
