@@ -10,14 +10,16 @@
  * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours".
  */
 export function asRequest(phrase: string): string {
-  return phrase
-    .replace(
-      /\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi,
-      "talk to",
-    )
-    // The agent's "I can tell you our opening hours" is the customer's "know the opening hours".
-    .replace(/\b(?:tell|give|show) you (?:about )?(?:our|the)\b/gi, "know the")
-    .replace(/\b(a|an|its|your)\b/gi, "my");
+  return (
+    phrase
+      .replace(
+        /\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi,
+        "talk to",
+      )
+      // The agent's "I can tell you our opening hours" is the customer's "know the opening hours".
+      .replace(/\b(?:tell|give|show) you (?:about )?(?:our|the)\b/gi, "know the")
+      .replace(/\b(a|an|its|your)\b/gi, "my")
+  );
 }
 
 /** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */
