@@ -115,6 +115,9 @@ describe("boundary run --plan: a regression suite for CI", () => {
     expect(summary.target).toBe("airline");
     expect(summary.tests).toEqual({ functional: 4, boundary: 8 });
     expect(summary.verdicts).toEqual({ pass: 12, fail: 0, inconclusive: 0 });
+    // The guards of the graph made with the plan (its folder's graph.json), with the tests aimed at each.
+    expect(summary.guards.map((g: { activity: string }) => g.activity)).toContain("request_confirmation");
+    expect(readFileSync(path.join(out, "report.html"), "utf8")).toContain("Guards and branches");
     expect(r.stdout).toMatch(
       /^target airline\nplan: 4 functional \+ 8 boundary tests\nverdicts: 12 pass, 0 fail, 0 inconclusive\n/,
     );

@@ -31,6 +31,20 @@ export interface CampaignSummary {
   audit?: AuditSummary;
 }
 
+/** `run --plan`: the graph made with the plan (its folder's `graph.json`), when it is there and readable. */
+function graphBeside(svgFile: string | undefined): WorkflowGraph | undefined {
+  const file = svgFile && path.join(path.dirname(svgFile), "graph.json");
+  if (!file || !existsSync(file)) return undefined;
+  try {
+    const graph = JSON.parse(readFileSync(file, "utf8")) as WorkflowGraph;
+    return Array.isArray(graph.nodes) ? graph : undefined;
+  } catch {
+    return undefined; // A damaged picture file only costs the report its guards table.
+  }
+}
+const guardsOf = (graph: WorkflowGraph | undefined, tests: PlanFile["tests"]) =>
+  graph ? guardCoverage(graph, tests) : [];
+
 /**
  * Write `summary.json`, and for a run of a plan `report.html` (with the graph picture when there is one) and
  * `junit.xml` — an empty plan's included, since CI reads the JUnit file.
@@ -71,7 +85,7 @@ export function writeCampaignOutputs(
     targetErrors: r.runs.filter((run) => run.error).length,
     costs: r.costs,
     tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
-    guards: r.graph && r.plan ? guardCoverage(r.graph, r.plan.tests) : [],
+    guards: r.plan ? guardsOf(r.graph ?? graphBeside(options.graphSvgFile), r.plan.tests) : [],
     ...(r.audit ? { audit: r.audit } : {}),
   };
   writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
