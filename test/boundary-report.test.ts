@@ -247,6 +247,33 @@ describe("renderBoundaryReport", () => {
     expect(html).toContain('<li><span class="badge undecided">undecided</span> is rude</li>');
   });
 
+  it("lists the guards no test targets and the tests dropped at plan time with their failing run", () => {
+    const html = renderBoundaryReport({
+      ...input,
+      guards: [
+        { activity: "refuse_limit", family: "refuse", support: 3, tests: [] },
+        { activity: "request_confirmation", family: "request_confirmation", support: 5, tests: ["b-01"] },
+      ],
+      rejected: [
+        {
+          id: "b-24-invalid-value",
+          kind: "boundary",
+          goal: "When asked for the date, an invalid value must not be accepted.",
+          reason: "fail against bot: no reply from turn 4 to turn 5 is ask_date",
+          turns: [{ user: "9999-99-99", reply: "What time would suit you?", activity: "ask_time" }],
+        },
+      ],
+    });
+    expect(html).toContain("Guards and branches");
+    expect(html).toContain("2 seen in discovery, 1 targeted by a test");
+    expect(html).toMatch(
+      /<code>refuse_limit<\/code><\/td><td>3<\/td><td><span class="fail">no test targets it/,
+    );
+    expect(html).toContain("Dropped at plan time");
+    expect(html).toContain("b-24-invalid-value");
+    expect(html).toContain("What time would suit you?");
+  });
+
   it("numbers turns from 1 in quotes, the transcript and the source", () => {
     const html = renderBoundaryReport(input);
     expect(html).toContain(

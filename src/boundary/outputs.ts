@@ -5,6 +5,7 @@ import { toJunitXml } from "./junit.ts";
 import type { CampaignOptions } from "./pipeline.ts";
 import type { PlanFile } from "./plan.ts";
 import { renderBoundaryReport } from "./report-html.ts";
+import type { RejectedTest } from "./stabilise.ts";
 import type { AuditSummary, SessionTrace, StageCost, TestRun, WorkflowGraph } from "./types.ts";
 
 /**
@@ -40,6 +41,21 @@ function graphBeside(svgFile: string | undefined): WorkflowGraph | undefined {
     return Array.isArray(graph.nodes) ? graph : undefined;
   } catch {
     return undefined; // A damaged picture file only costs the report its guards table.
+  }
+}
+/**
+ * The tests stabilisation dropped because the agent failed them at plan time (`stabilise.json` in the campaign
+ * folder, else beside the plan): each may be a real fault of the agent the plan was made from.
+ */
+function rejectedAtPlan(own: string, svgFile: string | undefined): RejectedTest[] {
+  const beside = svgFile && path.join(path.dirname(svgFile), "stabilise.json");
+  const file = existsSync(own) ? own : beside && existsSync(beside) ? beside : undefined;
+  if (!file) return [];
+  try {
+    const rejected = (JSON.parse(readFileSync(file, "utf8")) as { rejected?: unknown }).rejected;
+    return Array.isArray(rejected) ? (rejected as RejectedTest[]) : [];
+  } catch {
+    return []; // A damaged side file only costs the report that section.
   }
 }
 const guardsOf = (graph: WorkflowGraph | undefined, tests: PlanFile["tests"]) =>
@@ -102,6 +118,7 @@ export function writeCampaignOutputs(
         ...(r.graph ? { graph: r.graph } : {}),
         tests: r.plan.tests,
         guards: summary.guards,
+        rejected: rejectedAtPlan(file("stabilise.json"), options.graphSvgFile),
         runs: r.runs,
         costs: r.costs,
         ...(r.audit ? { audit: r.audit } : {}),

@@ -11,6 +11,7 @@ import {
   summarizeRuns,
   type VerdictCounts,
 } from "./report.ts";
+import type { RejectedTest } from "./stabilise.ts";
 import type { AuditSummary, Criterion, TestCase, TestRun, Verdict } from "./types.ts";
 
 /**
@@ -124,6 +125,23 @@ function testHtml(test: TestCase, run: TestRun | undefined): string {
   return `<div class="test ${esc(verdict)}" id="${esc(anchor(test.id))}"><h3>${badge(verdict, verdict.replace("-", " "))} ${badge("kind", test.kind)} <code>${esc(test.id)}</code></h3>${kv}${criteriaHtml(test, run)}${judged}</div>`;
 }
 
+/** Tests the agent failed at plan time, with the failing run: kept out of the plan, possibly real faults. */
+function rejectedHtml(rejected: readonly RejectedTest[]): string {
+  if (!rejected.length) return "";
+  const items = rejected.map(
+    (r) =>
+      `<div class="test"><h3><code>${esc(r.id)}</code> ${text(r.goal ?? "")}</h3><p>${text(r.reason)}</p>${(
+        r.turns ?? []
+      )
+        .map(
+          (t, i) =>
+            `<div class="turn"><span class="muted">turn ${i + 1}</span> <span class="who">user</span><pre>${text(t.user)}</pre><span class="who">agent (${esc(t.activity)})</span><pre>${text(t.reply)}</pre></div>`,
+        )
+        .join("")}</div>`,
+  );
+  return `<h2>Dropped at plan time</h2><p class="muted">${rejected.length} planned test(s) failed against the agent the plan was made from, so they are not in the plan (a plan must pass on a correct agent). Each is either a check the agent's wording defeats or a real fault of that agent: read the run.</p>${items.join("\n")}`;
+}
+
 /** The guards and branches discovery saw, with the tests targeting each; untargeted ones first. */
 function guardsHtml(guards: readonly GuardCoverage[]): string {
   if (!guards.length) return "";
@@ -173,6 +191,7 @@ export function renderBoundaryReport(input: BoundaryReportInput): string {
 <p class="counts">${countsHtml(summary)}</p>${kinds}
 ${graph}
 ${guardsHtml(input.guards ?? [])}
+${rejectedHtml(input.rejected ?? [])}
 <h2>Cost</h2>${table(costRows(input.costs).map((r) => r.map(esc)))}${perBoundary}
 ${input.audit ? auditHtml(input.audit) : ""}
 <h2>Tests</h2><p class="muted">Failures first, then inconclusive, not run and passed tests.</p>

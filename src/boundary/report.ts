@@ -1,4 +1,5 @@
 import type { GuardCoverage } from "./guards.ts";
+import type { RejectedTest } from "./stabilise.ts";
 import type {
   AuditRates,
   AuditSummary,
@@ -28,6 +29,8 @@ export interface BoundaryReportInput {
   tests: TestCase[];
   /** Guards and branches discovery saw, with the tests targeting each (guards.ts). */
   guards?: GuardCoverage[];
+  /** Tests dropped at plan time because the agent failed them (stabilise.ts): possible faults to review. */
+  rejected?: RejectedTest[];
   runs: TestRun[];
   costs: StageCost[];
   audit?: AuditSummary;
