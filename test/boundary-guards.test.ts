@@ -114,6 +114,8 @@ describe("refusals in other words (abstract.ts)", () => {
       "refuse",
     ],
     ["I'm connecting you with one of our pharmacists now.", "transfer_to_human"],
+    ["I'm putting you through to the manager.", "transfer_to_human"],
+    ["A member of our team will call you back within the hour.", "transfer_to_human"],
     ["Let me read that back: 16 Park Lane. Should I update it?", "request_confirmation"],
     ["Your booking is confirmed for 12 March.", "inform_status"],
     ["Just to be sure — is that a yes or a no?", "request_confirmation"],

@@ -37,7 +37,7 @@ const sentences = (t: string) => t.split(/(?<=[.!?])\s+/).filter((s) => s.length
 
 /** A hand-off: "transferring you to a human", "connect you with one of our advisors", "a live agent". */
 const TRANSFER =
-  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect|put|pass|transfer)(?:ing)? you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b|\b(?:connect|transferr?|put|pass)(?:ing)? you (?:through )?(?:with|to) one of our \w+|\btransferring you to (?:an?|the|our) \w+/;
+  /\btransferr?(?:ed|ing)? (?:you )?to an? (?:human|live|real)\b|\b(?:human|live) (?:agent|representative|advis[eo]r|operator|colleague)s?\b|\b(?:connect(?:ing)?|put(?:ting)?|pass(?:ing)?|transferr?(?:ing)?) you (?:through )?(?:with|to) (?:an?|one of our|our|the) (?:\w+ )?(?:human|person|people|representative|colleague|specialist|advis[eo]r|agent|operator|team|staff|member|manager|supervisor)s?\b|\bhand(?:ing)? (?:you )?(?:over|off) to\b|\b(?:connect|transferr?|put|pass)(?:ing)? you (?:through )?(?:with|to) one of our \w+|\btransferring you to (?:an?|the|our) \w+|\b(?:a member of (?:our |the )?(?:staff|team)|(?:one of )?our (?:staff|team)(?: members?)?) will (?:call|contact|join|be with|take over|get back to)\b/;
 /** A question offering an alternative ("… another date instead?", "… a different room?"). */
 const ALTERNATIVE_OFFER =
   /\b(?:instead|another|other|different|alternative|earlier|later)\b[^.!?]*\?|\?[^.!?]*\binstead\b/;
