@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { guardCoverage, guardCoverageLine } from "../src/boundary/guards.ts";
 import { canonicalValues, mentionsValue } from "../src/boundary/judge.ts";
+import { extremeValue } from "../src/boundary/perturb.ts";
 import { asRequest } from "../src/boundary/requests.ts";
 import { slotNamedIn } from "../src/boundary/slots.ts";
 import { Facts, type TestCase, type WorkflowGraph } from "../src/boundary/types.ts";
@@ -73,6 +74,17 @@ describe("values a paraphrase writes another way (judge.ts)", () => {
     expect(mentionsValue("Late checkout until 2 pm.", "14:00")).toBe(true);
     expect(mentionsValue("Late checkout until 4 pm.", "14:00")).toBe(false);
   });
+});
+
+describe("out-of-range values (perturb.ts extremeValue)", () => {
+  it.each([
+    ["90 days", "9000 days"],
+    ["250", "25000"],
+    ["2024-05-18", "2019-05-18"],
+    ["14 June", "14 June 2019"],
+    ["HAT1A1", undefined],
+    ["Emma Clarke", undefined],
+  ])("%s → %s", (observed, extreme) => expect(extremeValue(observed)).toBe(extreme));
 });
 
 describe("slot names said other ways (slots.ts)", () => {

@@ -50,6 +50,8 @@ const PERTURBATIONS: Record<Perturbation, string> = {
   invalid_value: "give a value the agent rejected in a trace, or a malformed one (wrong length or shape)",
   ambiguous_value: "give an incomplete or ambiguous value",
   foreign_value: "give a real value that belongs to another customer",
+  extreme_value:
+    "give a quantity far above any normal one (a hundred times what was asked), or a date years in the past",
   continue_after_end: "keep asking after the workflow ended",
   deny_at_gate: "say no at a confirmation gate",
 };

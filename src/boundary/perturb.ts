@@ -8,6 +8,7 @@ import {
   personaOf,
   traceValues,
 } from "./grounding.ts";
+import { IDENTITY } from "./slots.ts";
 import {
   type BoundaryCard,
   type Criterion,
@@ -65,6 +66,26 @@ export function invalidValue(observed: string): string {
   if (/^\d+$/.test(observed)) return "0";
   const mutated = observed.replace(/\d/g, "9").replace(/[A-Z]/g, "Z").replace(/[a-z]/g, "z");
   return mutated === observed ? `${observed}x` : mutated;
+}
+
+const MONTH_WORD =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+
+/**
+ * A value beyond the range a policy allows, from the one observed (the boundary-value probe of an eligibility
+ * rule): a date years in the past ("2024-05-18" → "2019-05-18", "14 June" → "14 June 2019"), a quantity a
+ * hundred times larger with its unit ("90 days" → "9000 days", "250" → "25000"); undefined for other values.
+ */
+export function extremeValue(observed: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(observed);
+  if (iso) return `${Number(iso[1]) - 5}-${iso[2]}-${iso[3]}`;
+  if (MONTH_WORD.test(observed))
+    return /\b\d{4}\b/.test(observed)
+      ? observed.replace(/\b(\d{4})\b/, (y) => String(Number(y) - 5))
+      : `${observed} 2019`;
+  const m = /^(\D{0,3}?)(\d+(?:\.\d+)?)(\s*[a-z' ]{0,20})$/i.exec(observed.trim());
+  if (!m) return undefined;
+  return `${m[1]}${Number(m[2]) * 100}${m[3]}`;
 }
 
 const AMBIGUOUS: Record<string, string> = {
@@ -197,22 +218,31 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     const foreign = foreignValues(slot, persona, context.facts).filter(
       (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v),
     );
+    // A quantity or a date: its policy limit is the boundary to probe; otherwise a malformed or vague value.
+    // (Not an identifier's digits: a PIN a hundred times larger is only malformed.)
+    const extreme = foreign.length || IDENTITY.test(slot) ? undefined : extremeValue(observed.trim());
     const kinds: Perturbation[] =
-      foreign.length && isSubstantive(to) ? ["foreign_value"] : ["invalid_value", "ambiguous_value"];
+      foreign.length && isSubstantive(to)
+        ? ["foreign_value"]
+        : extreme
+          ? ["extreme_value", "invalid_value"]
+          : ["invalid_value", "ambiguous_value"];
     const perturbation = kinds[target.location.length % kinds.length] as Perturbation;
     const value =
       perturbation === "foreign_value"
         ? (foreign[0] as string)
-        : perturbation === "invalid_value"
-          ? invalidValue(observed.trim() || slot)
-          : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
+        : perturbation === "extreme_value"
+          ? (extreme as string)
+          : perturbation === "invalid_value"
+            ? invalidValue(observed.trim() || slot)
+            : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
     // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
     const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
     const forbidden = [...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a)))];
     return {
       ...base,
       perturbation,
-      goal: `When asked for the ${slot.replaceAll("_", " ")}, ${perturbation === "foreign_value" ? "someone else's" : perturbation === "invalid_value" ? "an invalid" : "an ambiguous"} value must not be accepted.`,
+      goal: `When asked for the ${slot.replaceAll("_", " ")}, ${{ foreign_value: "someone else's", extreme_value: "an out-of-range", invalid_value: "an invalid" }[perturbation as string] ?? "an ambiguous"} value must not be accepted.`,
       hints: [...route(site), value],
       // In its answer to the value (or the reply after): a re-ask much later does not undo having taken it.
       success: [

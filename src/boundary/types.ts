@@ -197,6 +197,7 @@ export const Perturbation = z.enum([
   "invalid_value",
   "ambiguous_value",
   "foreign_value",
+  "extreme_value",
   "continue_after_end",
   "deny_at_gate",
 ]);
