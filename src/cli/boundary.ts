@@ -240,41 +240,36 @@ export function registerBoundaryCommands(program: Command): void {
         "--replay <file>",
         "answer model calls from an earlier model-calls.jsonl instead of calling models",
       );
+  /** The discovery budget flags of `discover` and `plan`. */
+  const discovery = (c: Command) =>
+    c
+      .option(
+        "--rounds <n>",
+        "discovery sessions (R_disc); default 24, then on while sessions find new activities",
+        positiveInt("--rounds"),
+      )
+      .option(
+        "--max-rounds <n>",
+        "budget of coverage-driven discovery (default 60)",
+        positiveInt("--max-rounds"),
+      )
+      .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"));
 
-  common(
-    boundary
-      .command("discover")
-      .description("Explore the target (planner/driver sessions) and write traces.jsonl"),
-  )
-    .option(
-      "--rounds <n>",
-      "discovery sessions (R_disc); default 24, then on while sessions find new activities",
-      positiveInt("--rounds"),
-    )
-    .option(
-      "--max-rounds <n>",
-      "budget of coverage-driven discovery (default 60)",
-      positiveInt("--max-rounds"),
-    )
-    .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
-    .action((flags: Flags) => campaign(program, flags, "discover"));
+  discovery(
+    common(
+      boundary
+        .command("discover")
+        .description("Explore the target (planner/driver sessions) and write traces.jsonl"),
+    ),
+  ).action((flags: Flags) => campaign(program, flags, "discover"));
 
-  common(
-    boundary
-      .command("plan")
-      .description("Abstract the traces, mine the graph and write plan.yaml (discovers first if needed)"),
+  discovery(
+    common(
+      boundary
+        .command("plan")
+        .description("Abstract the traces, mine the graph and write plan.yaml (discovers first if needed)"),
+    ),
   )
-    .option(
-      "--rounds <n>",
-      "discovery sessions (R_disc); default 24, then on while sessions find new activities",
-      positiveInt("--rounds"),
-    )
-    .option(
-      "--max-rounds <n>",
-      "budget of coverage-driven discovery (default 60)",
-      positiveInt("--max-rounds"),
-    )
-    .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"))
     .option("--functional <n>", "cap on functional tests (N_f)", positiveInt("--functional"))
     .option("--budget <n>", "boundary-test budget (N_b)", positiveInt("--budget"))
     .action((flags: Flags) => campaign(program, flags, "plan"));
