@@ -1,6 +1,6 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
-import { asRequest, HURRY, rephrase, requestMessage } from "./requests.ts";
+import { asRequest, HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
 import { PERSONAL } from "./slots.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
@@ -89,32 +89,11 @@ export function strategyValues(strategy: string): { values: Record<string, strin
   return { values, pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0) };
 }
 
-/** Words of a request other than function words ("change my order's address" → change, order, address). */
-const FUNCTION_WORDS = new Set(
-  "a an the my your its our i me to of for on in with and or please can could would you help like want need".split(
-    " ",
-  ),
-);
-function contentWords(request: string): Set<string> {
-  return new Set(
-    (request.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [])
-      .map((w) => w.replace(/'s$/, ""))
-      .filter((w) => !FUNCTION_WORDS.has(w)),
-  );
-}
-const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((w) => b.has(w));
-
 /** The requests to explore: services offered in earlier replies (in order seen), then the facts' requests. */
 export function knownRequests(traces: readonly SessionTrace[], facts: Facts): string[] {
   const out: string[] = [];
-  const keys: Set<string>[] = [];
   const add = (p: string) => {
-    // The same request in other words: one's content words within the other's ("change the delivery
-    // address" and "change an order's delivery address").
-    const key = contentWords(asRequest(p.toLowerCase()));
-    if (!key.size || keys.some((k) => subset(key, k) || subset(k, key))) return;
-    keys.push(key);
-    out.push(p);
+    if (!out.some((q) => sameRequest(q, p))) out.push(p);
   };
   for (const t of traces) for (const turn of t.turns) offeredCapabilities(turn.reply).forEach(add);
   facts.requests.forEach(add);

@@ -81,3 +81,28 @@ export function requestMessage(
 
 /** What a customer in a hurry adds to the request (the `hurry` strategy). */
 export const HURRY = "I'm in a hurry, please do it quickly.";
+
+/** Words of a request other than function words ("change my order's address" → change, order, address). */
+const FUNCTION_WORDS = new Set(
+  "a an the my your its our i me to of for on in with and or please can could would you help like want need".split(
+    " ",
+  ),
+);
+function contentWords(request: string): Set<string> {
+  return new Set(
+    (request.match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [])
+      .map((w) => w.replace(/'s$/, ""))
+      .filter((w) => !FUNCTION_WORDS.has(w)),
+  );
+}
+const subset = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].every((w) => b.has(w));
+
+/**
+ * Whether two request phrases are the same request in other words: one's content words within the other's
+ * ("change the delivery address" and "change an order's delivery address"); a phrase of function words only
+ * is the same as anything (it adds nothing).
+ */
+export function sameRequest(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((p) => contentWords(asRequest(p.toLowerCase())));
+  return !x?.size || !y?.size || subset(x, y as Set<string>) || subset(y as Set<string>, x);
+}
