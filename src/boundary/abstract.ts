@@ -3,6 +3,7 @@ import {
   GATE,
   gateWord,
   knownValues,
+  mentionsWhole,
   readQuestion,
   type SlotValues,
   slotOfChoice,
@@ -60,7 +61,7 @@ const NOT_FOUND =
  * counterpart of "this reservation is not under your user id".
  */
 const REFUSE =
-  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b|\b(?:can't|cannot|can not) be [a-z]+ed (?:through|via|in|by|here|online|over)\b|\bi'?m afraid (?!i didn't|i did not)|\bsorry,? but\b|\bwon't be possible\b|\b(?:is|isn't|is not) (?:not )?an option\b|\bno later than\b|\bthe latest (?:i|we) can\b|\b(?:i|we) (?:only|just) (?:offer|allow|permit|accept)\b|\bat most (?:once|one|twice|\d+) (?:every|per|a|each)\b|\bnext \w+ (?:is|will be) (?:possible|available|allowed) (?:from|after|on)\b|\b(?:isn't|is not|aren't|are not|no longer) available\b|\b(?:can't|cannot|can not|may not|must not) (?:exceed|go (?:above|beyond|past|over))\b|\bnot something (?:i|we) can\b|\b(?:restricted|limited) to\b|\b(?:have|need) to decline\b|\bmust decline\b|\b(?:isn't|is not|aren't|are not) (?:something|anything) (?:i|we) can\b|\b(?:we|i) (?:don't|do not) (?:allow|permit|offer|accept|support)\b|\b(?:fully booked|sold out|no availability|no (?:rooms?|seats?|slots?) (?:are )?(?:left|available))\b|\b(?:too late|too early|too soon) to\b|\b(?:beyond|past|after) (?:the|our) (?:\w+ )?(?:limit|cut-?off|deadline)\b|\bexceeds? (?:the|our|your) (?:\S+ )?(?:limit|cap|maximum)\b|\b(?:over|above) (?:the|our) (?:\S+ )?(?:cap|limit)\b|\bmore than the (?:maximum|max|limit)\b|\bexceeds? (?:the|our|your) (?:maximum|limit)\b|\b(?:above|over) the (?:maximum|limit)\b/;
+  /\b(?:does not|doesn't|did not|didn't) match (?:our|any|the|your) (?:records?|details|account)\b|\b(?:i|we) (?:can't|cannot|can not|am unable to|are unable to|am not able to|are not able to|won't be able to)\b|\bi'm (?:unable|not able) to\b|\bnot (?:possible|allowed|permitted|eligible)\b|\bunfortunately\b|\b(?:does not|doesn't) belong to\b|\bnot under your\b|\b(?:do|does) not qualify\b|\bagainst (?:our |the )?policy\b|\byou (?:can't|cannot|can not|won't be able to|are not able to|aren't able to) (?!find\b|see\b)|\b(?:isn't|is not|aren't|are not) (?:possible|allowed|permitted|eligible)\b|\b(?:does not|doesn't|did not|didn't|do not|don't) match\b|\b(?:isn't|is not|wasn't|was not) (?:correct|right|valid)\b|\b(?:can't|cannot|can not) be (?:granted|done|changed|made|processed|cancell?ed|approved|refunded|applied|added)\b|\bcan no longer be\b|\b(?:can|may) only be\b|\b(?:i|we) can only (?!go ahead\b)|\b(?:is|are) only (?:available|visible|possible|allowed|permitted)\b|\bonly (?:one|once|\d+) (?:is|are) (?:allowed|permitted)\b|\b(?:that's|that is|it's|this is) not the (?:right |correct |valid )?(?:code|pin|password|passcode|one we)\b|\b(?:can't|cannot|can not) be [a-z]+ed (?:through|via|in|by|here|online|over)\b|\bi'?m afraid (?!i didn't|i did not)|\bsorry,? but\b|\bwon't be possible\b|\b(?:is|isn't|is not) (?:not )?an option\b|\bno later than\b|\bthe latest (?:i|we) can\b|\b(?:i|we) (?:only|just) (?:offer|allow|permit|accept)\b|\bat most (?:once|one|twice|\d+) (?:every|per|a|each)\b|\bnext \w+ (?:is|will be) (?:possible|available|allowed) (?:from|after|on)\b|\b(?:isn't|is not|aren't|are not|no longer) available\b|\b(?:can't|cannot|can not|may not|must not) (?:exceed|go (?:above|beyond|past|over))\b|\b(?:restricted|limited) to\b|\b(?:have|need) to decline\b|\bmust decline\b|\b(?:not|isn't|aren't) (?:something|anything) (?:i|we) can\b|\b(?:we|i) (?:don't|do not) (?:allow|permit|offer|accept|support)\b|\b(?:fully booked|sold out|no availability|no (?:rooms?|seats?|slots?) (?:are )?(?:left|available))\b|\b(?:too late|too early|too soon) to\b|\b(?:beyond|past|after) (?:the|our) (?:\w+ )?(?:limit|cut-?off|deadline)\b|\bexceeds? (?:the|our|your) (?:\S+ )?(?:limit|cap|maximum)\b|\b(?:over|above) (?:the|our) (?:\S+ )?(?:cap|limit|maximum)\b|\bmore than the (?:maximum|max|limit)\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved)";
 const DONE = new RegExp(
@@ -194,12 +195,7 @@ function slotOfValue(t: string, values: SlotValues | undefined): string | undefi
     (typeof vs === "string" ? [vs] : vs).map((v) => [slot, v.toLowerCase()] as const),
   );
   all.sort((a, b) => b[1].length - a[1].length);
-  return all.find(
-    ([, v]) =>
-      v.length >= 2 &&
-      !/^\d+$/.test(v) &&
-      new RegExp(`(?:^|\\W)${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\\W|$)`).test(t),
-  )?.[0];
+  return all.find(([, v]) => v.length >= 2 && !/^\d+$/.test(v) && mentionsWhole(t, v))?.[0];
 }
 
 /** The pattern of each topic family's cue: its topic is read from the sentences the cue is in. */
@@ -329,12 +325,10 @@ function slotOfOptions(options: readonly string[], facts: Facts): string | undef
 function replyActivity(t: string, text: string, slots: readonly string[], facts?: Facts): string {
   if (t.length === 0) return "no_reply";
   const parts = sentences(t);
+  const values = facts && knownValues(facts);
   for (const [activity, applies] of CUES)
     if (applies(t, parts, text))
-      return TOPIC_FAMILIES.includes(activity)
-        ? withTopic(activity, t, parts, slots, facts && knownValues(facts))
-        : activity;
-  const values = facts && knownValues(facts);
+      return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots, values) : activity;
   for (const s of parts) {
     const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);
     if (slot) return `ask_${slot}`;

@@ -188,7 +188,8 @@ export function knownValues(facts: Facts): Record<string, string[]> {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const mentions = (text: string, value: string) =>
+/** Whether `text` names `value` as a whole word or phrase (case-insensitive; letters and digits bound it). */
+export const mentionsWhole = (text: string, value: string) =>
   new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(value.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, "u").test(
     text.toLowerCase(),
   );
@@ -203,7 +204,7 @@ export function slotOfChoice(sentence: string, values: SlotValues | undefined): 
   let most = 0;
   for (const [slot, vs] of Object.entries(values)) {
     const list = (typeof vs === "string" ? [vs] : vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
-    const n = new Set(list.filter((v) => mentions(sentence, v))).size;
+    const n = new Set(list.filter((v) => mentionsWhole(sentence, v))).size;
     if (n > most) [best, most] = [slot, n];
   }
   return best;

@@ -9,8 +9,19 @@ import type { Facts, SessionTrace } from "./types.ts";
  * only steers how long discovery goes on and which requests it revisits, never what is mined.
  */
 
+/** Keys per trace object, labelled once for the facts they were labelled with (planner and discover ask each round). */
+const cache = new WeakMap<SessionTrace, { facts: Facts; keys: string[] }>();
+
 /** The activity and transition keys of one session (`a:<activity>`, `t:<from>><to>`). */
 export function sessionKeys(trace: SessionTrace, facts: Facts): string[] {
+  const hit = cache.get(trace);
+  if (hit?.facts === facts) return hit.keys;
+  const keys = labelKeys(trace, facts);
+  cache.set(trace, { facts, keys });
+  return keys;
+}
+
+function labelKeys(trace: SessionTrace, facts: Facts): string[] {
   const acts = trace.turns.filter((t) => t.reply.trim()).map((t) => labelReply(t.reply, facts).activity);
   const keys = acts.map((a) => `a:${a}`);
   const path = ["^", ...acts, "$"];

@@ -2,7 +2,7 @@ import path from "node:path";
 import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
-import { sessionKeys } from "./coverage.ts";
+import { sessionNovelty } from "./coverage.ts";
 import { objectiveMet, rulesDriver } from "./driver.ts";
 import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
 import { type Driver, type Facts, type Planner, RoundPlan, SessionTrace, type Turn } from "./types.ts";
@@ -84,16 +84,15 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
   if (done.size) options.onProgress?.(`discover: ${done.size} of ${of} sessions already done, resuming`);
 
   const traces: SessionTrace[] = [];
-  const novelty: number[] = [];
-  const seen = new Set<string>();
-  /** What a session added to the activities and transitions seen so far (coverage.ts). */
-  const noveltyOf = (trace: SessionTrace) => {
-    const before = seen.size;
-    for (const key of sessionKeys(trace, facts)) seen.add(key);
-    return seen.size - before;
-  };
+  // What each session added to the activities and transitions seen so far (coverage.ts).
+  const novelty = () => sessionNovelty(traces, facts);
   for (let round = 0; round < maxRounds; round++) {
-    if (round >= rounds && novelty.slice(-patience).every((n) => n === 0)) {
+    if (
+      round >= rounds &&
+      novelty()
+        .slice(-patience)
+        .every((n) => n === 0)
+    ) {
       options.onProgress?.(
         `discover: stopping after ${round} sessions: the last ${patience} found no new activity or transition`,
       );
@@ -102,7 +101,6 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
     const resumed = done.get(round);
     if (resumed) {
       traces.push(resumed);
-      novelty.push(noveltyOf(resumed));
       continue;
     }
     const started = performance.now();
@@ -110,8 +108,7 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
     const trace = await session(target, driver, facts, plan, budget, round);
     if (file) appendJsonl(file, trace);
     traces.push(trace);
-    const added = noveltyOf(trace);
-    novelty.push(added);
+    const added = novelty().at(-1) ?? 0;
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     const what = plan.request ? `: ${plan.request.slice(0, 60)}` : "";
     options.onProgress?.(

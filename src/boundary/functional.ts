@@ -13,6 +13,17 @@ import { type Criterion, CUE, cueOf, type GenerationContext, type TestCase } fro
 
 const READABLE = (label: string) => label.replace(/^request_/, "").replaceAll("_", " ");
 
+/**
+ * Whether a reply is a guard: a refusal, or a hand-off the customer did not ask for ("that is more than I can
+ * credit here, so I'm handing you over") — like a refusal, the agent must not go on to the action instead.
+ * `action` is the user action of the turn the reply answers.
+ */
+const isGuardReply = (activity: string, action: string | undefined) =>
+  cueOf(activity) === CUE.refuse || (activity === CUE.transfer && action !== "request_human");
+/** A reply a functional test asserts: an action step (gate, completion, information) or a guard. */
+const isOutcome = (activity: string, action: string | undefined) =>
+  isSubstantive(activity) || isGuardReply(activity, action);
+
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
   activities: readonly string[],
@@ -23,11 +34,8 @@ function criteriaOf(
   const success: Criterion[] = [];
   const failure: Criterion[] = [];
   activities.forEach((activity, i) => {
-    // A hand-off the customer did not ask for is a guard ("that is more than I can credit here, so I'm handing
-    // you over"): like a refusal, the agent must not go on to the action instead.
-    const guard =
-      cueOf(activity) === CUE.refuse || (activity === CUE.transfer && actions[i] !== "request_human");
-    if (!isSubstantive(activity) && !guard && cueOf(activity) !== CUE.notFound) return;
+    const guard = isGuardReply(activity, actions[i]);
+    if (!isOutcome(activity, actions[i]) && cueOf(activity) !== CUE.notFound) return;
     // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,
     // does not make up for a step the agent let through.
     success.push(
@@ -87,8 +95,7 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     if (trace.stop === "target_error" || trace.turns.length === 0) continue;
     const activities = abstract.turns.map((t) => t.activity);
     const actions = abstract.turns.map((t) => t.userAction);
-    const unasked = (a: string, i: number) => a === CUE.transfer && actions[i] !== "request_human";
-    if (!activities.some((a, i) => isSubstantive(a) || cueOf(a) === CUE.refuse || unasked(a, i))) continue;
+    if (!activities.some((a, i) => isOutcome(a, actions[i]))) continue;
     const replies = trace.turns.map((t) => t.reply);
     const drafted = criteriaOf(activities, actions, replies, context);
     // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
@@ -103,8 +110,7 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     const key = JSON.stringify([actions, activities, success.map((c) => c.check), tactic]);
     if (seen.has(key)) continue;
     seen.add(key);
-    const outcome =
-      activities.filter((a, i) => isSubstantive(a) || cueOf(a) === CUE.refuse || unasked(a, i)).at(-1) ?? "";
+    const outcome = activities.filter((a, i) => isOutcome(a, actions[i])).at(-1) ?? "";
     tests.push({
       id: `f-${String(tests.length + 1).padStart(2, "0")}`,
       kind: "functional",
