@@ -19,7 +19,8 @@ export interface Masked {
   entities: Entity[];
 }
 
-const MONTHS =
+/** Month names and their abbreviations, as one regex alternation (no group). */
+export const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 const AMOUNT = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
 

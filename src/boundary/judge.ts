@@ -1,4 +1,5 @@
 import { InputError } from "../core/errors.ts";
+import { maskEntities } from "./entities.ts";
 import {
   type AbstractTurn,
   type Check,
@@ -46,49 +47,40 @@ export function normaliseMention(text: string): string {
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const NUM = String.raw`(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)`;
-const CANONICAL: readonly [RegExp, (m: RegExpExecArray) => string | undefined][] = [
-  [new RegExp(String.raw`[$€£]\s?${NUM}|\b(?:usd|eur|gbp)\s?${NUM}`, "gi"), (m) => money(m[1] ?? m[2])],
-  [new RegExp(String.raw`\b${NUM}\s?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b`, "gi"), (m) => money(m[1])],
-  [/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => day(Number(m[2]) - 1, m[3])],
-  [new RegExp(String.raw`\b${MONTH} (\d{1,2})(?:st|nd|rd|th)?\b`, "gi"), (m) => day(monthOf(m[1]), m[2])],
-  [
-    new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? ${MONTH}\b`, "gi"),
-    (m) => day(monthOf(m[2]), m[1]),
-  ],
-  [
-    /\b(\d{1,2})(?::(\d{2}))?\s?([ap])\.?m\b\.?/gi,
-    (m) => clock((Number(m[1]) % 12) + (m[3]?.toLowerCase() === "p" ? 12 : 0), m[2]),
-  ],
-  [/\b(\d{1,2}):(\d{2})\b(?!\s?[ap]\.?m)/gi, (m) => clock(Number(m[1]), m[2])],
-];
-function money(amount: string | undefined): string | undefined {
-  const n = Number((amount ?? "").replace(/,/g, ""));
-  return Number.isFinite(n) ? `money:${n}` : undefined;
-}
-function monthOf(name: string | undefined): number {
-  return MONTH_NAMES.indexOf((name ?? "").slice(0, 3).toLowerCase());
-}
-function day(month: number, date: string | undefined): string | undefined {
-  const d = Number(date);
-  return month >= 0 && month < 12 && d >= 1 && d <= 31 ? `date:${month + 1}-${d}` : undefined;
-}
-function clock(hours: number, minutes: string | undefined): string | undefined {
-  return hours < 24 ? `time:${hours * 60 + Number(minutes ?? 0)}` : undefined;
+
+/** One masked amount, date or clock time (entities.ts) in canonical form, or undefined when it reads as none. */
+function canonical(type: string, value: string): string | undefined {
+  const v = value.toLowerCase();
+  if (type === "money") {
+    const n = Number(/\d[\d,]*(?:\.\d+)?/.exec(v)?.[0].replace(/,/g, ""));
+    return Number.isFinite(n) ? `money:${n}` : undefined;
+  }
+  if (type === "date") {
+    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    const month = iso ? Number(iso[2]) - 1 : MONTH_NAMES.findIndex((m) => new RegExp(`\\b${m}`).test(v));
+    const date = Number(iso ? iso[3] : /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(v)?.[1]);
+    return month >= 0 && month < 12 && date >= 1 && date <= 31 ? `date:${month + 1}-${date}` : undefined;
+  }
+  if (type === "time") {
+    const m = /^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s?(?:([ap])m)?$/.exec(v);
+    if (!m) return undefined;
+    const hours = m[3] ? (Number(m[1]) % 12) + (m[3] === "p" ? 12 : 0) : Number(m[1]);
+    return hours < 24 ? `time:${hours * 60 + Number(m[2] ?? 0)}` : undefined;
+  }
+  return undefined;
 }
 
 /**
- * The amounts, dates (month and day) and clock times a text states, each in one canonical form
- * (`money:45`, `date:3-12`, `time:840`), so a paraphrase that writes them differently still mentions them.
+ * The amounts, dates (month and day) and clock times a text states — its masked `money`, `date` and `time`
+ * entities (entities.ts) — each in one canonical form (`money:45`, `date:3-12`, `time:840`), so a paraphrase
+ * that writes them differently still mentions them.
  */
 export function canonicalValues(text: string): string[] {
   const out: string[] = [];
-  for (const [pattern, canon] of CANONICAL)
-    for (const m of text.matchAll(pattern)) {
-      const v = canon(m as RegExpExecArray);
-      if (v && !out.includes(v)) out.push(v);
-    }
+  for (const e of maskEntities(text).entities) {
+    const v = canonical(e.type, e.value.trim());
+    if (v && !out.includes(v)) out.push(v);
+  }
   return out;
 }
 

@@ -32,34 +32,22 @@ export interface CampaignSummary {
   audit?: AuditSummary;
 }
 
-/** `run --plan`: the graph made with the plan (its folder's `graph.json`), when it is there and readable. */
-function graphBeside(svgFile: string | undefined): WorkflowGraph | undefined {
-  const file = svgFile && path.join(path.dirname(svgFile), "graph.json");
-  if (!file || !existsSync(file)) return undefined;
-  try {
-    const graph = JSON.parse(readFileSync(file, "utf8")) as WorkflowGraph;
-    return Array.isArray(graph.nodes) ? graph : undefined;
-  } catch {
-    return undefined; // A damaged picture file only costs the report its guards table.
-  }
-}
 /**
- * The tests stabilisation dropped because the agent failed them at plan time (`stabilise.json` in the campaign
- * folder, else beside the plan): each may be a real fault of the agent the plan was made from.
+ * A JSON side file of the campaign (`name` in its folder `dir`, else beside the plan `run --plan` ran, whose
+ * folder holds its `graph.svg`), parsed; undefined when absent or damaged — a damaged side file only costs the
+ * report its section.
  */
-function rejectedAtPlan(own: string, svgFile: string | undefined): RejectedTest[] {
-  const beside = svgFile && path.join(path.dirname(svgFile), "stabilise.json");
-  const file = existsSync(own) ? own : beside && existsSync(beside) ? beside : undefined;
-  if (!file) return [];
+function sideFile(name: string, dir: string, svgFile: string | undefined): unknown {
+  const file = [path.join(dir, name), svgFile && path.join(path.dirname(svgFile), name)].find(
+    (f): f is string => !!f && existsSync(f),
+  );
+  if (!file) return undefined;
   try {
-    const rejected = (JSON.parse(readFileSync(file, "utf8")) as { rejected?: unknown }).rejected;
-    return Array.isArray(rejected) ? (rejected as RejectedTest[]) : [];
+    return JSON.parse(readFileSync(file, "utf8"));
   } catch {
-    return []; // A damaged side file only costs the report that section.
+    return undefined;
   }
 }
-const guardsOf = (graph: WorkflowGraph | undefined, tests: PlanFile["tests"]) =>
-  graph ? guardCoverage(graph, tests) : [];
 
 /**
  * Write `summary.json`, and for a run of a plan `report.html` (with the graph picture when there is one) and
@@ -82,6 +70,12 @@ export function writeCampaignOutputs(
   for (const run of r.runs) verdicts[run.verdict.verdict]++;
   const tokens = r.costs.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0);
   const distinct = r.audit?.boundary.distinct ?? 0;
+  // `run --plan` reads the graph made with the plan from beside it (the guards table).
+  const saved =
+    r.graph || !r.plan
+      ? undefined
+      : (sideFile("graph.json", options.dir, options.graphSvgFile) as WorkflowGraph | undefined);
+  const graph = r.graph ?? (Array.isArray(saved?.nodes) ? saved : undefined);
   const summary: CampaignSummary = {
     target: options.spec,
     createdAt: new Date().toISOString(),
@@ -101,7 +95,7 @@ export function writeCampaignOutputs(
     targetErrors: r.runs.filter((run) => run.error).length,
     costs: r.costs,
     tokensPerDistinctBoundary: distinct && tokens ? Math.round(tokens / distinct) : null,
-    guards: r.plan ? guardsOf(r.graph ?? graphBeside(options.graphSvgFile), r.plan.tests) : [],
+    guards: r.plan && graph ? guardCoverage(graph, r.plan.tests) : [],
     ...(r.audit ? { audit: r.audit } : {}),
   };
   writeFileSync(file("summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -109,6 +103,9 @@ export function writeCampaignOutputs(
   if (r.plan && (options.until === undefined || options.until === "run")) {
     const svgFile = r.graph ? file("graph.svg") : options.graphSvgFile;
     const svg = svgFile && existsSync(svgFile) ? readFileSync(svgFile, "utf8") : undefined;
+    const stable = sideFile("stabilise.json", options.dir, options.graphSvgFile) as
+      | { rejected?: unknown }
+      | undefined;
     writeFileSync(
       file("report.html"),
       renderBoundaryReport({
@@ -118,7 +115,8 @@ export function writeCampaignOutputs(
         ...(r.graph ? { graph: r.graph } : {}),
         tests: r.plan.tests,
         guards: summary.guards,
-        rejected: rejectedAtPlan(file("stabilise.json"), options.graphSvgFile),
+        // Tests the agent failed at plan time (stabilise.ts): each may be a real fault of that agent.
+        rejected: Array.isArray(stable?.rejected) ? (stable.rejected as RejectedTest[]) : [],
         runs: r.runs,
         costs: r.costs,
         ...(r.audit ? { audit: r.audit } : {}),

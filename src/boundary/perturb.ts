@@ -1,4 +1,5 @@
 import { gateWord } from "./answer.ts";
+import { MONTHS } from "./entities.ts";
 import {
   capabilityOf,
   foreignValues,
@@ -68,8 +69,7 @@ export function invalidValue(observed: string): string {
   return mutated === observed ? `${observed}x` : mutated;
 }
 
-const MONTH_WORD =
-  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+const MONTH_WORD = new RegExp(`\\b(?:${MONTHS})\\b`, "i");
 
 /**
  * A value beyond the range a policy allows, from the one observed (the boundary-value probe of an eligibility
