@@ -199,7 +199,25 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       );
       // Tests in which the fault acted (the privileged fingerprint differs from the clean run's): a fault that
       // acted but killed nothing is a detection gap, one that never acted a reach gap.
-      const acted = [...runs].filter(([id, r]) => first.get(id)?.fingerprint !== r.fingerprint).length;
+      const acting = [...runs].filter(([id, r]) => first.get(id)?.fingerprint !== r.fingerprint);
+      const acted = acting.length;
+      // A detection gap, shown for the agents tuned on: the first test in which the fault acted, clean and
+      // faulty run side by side with the verdicts.
+      const shown = acting[0];
+      if (verbose && role !== "held out" && shown && by.length === 0) {
+        const [id, faulty] = shown;
+        const cleanRun = first.get(id)?.run;
+        const lines = (r: TestRun) =>
+          r.turns
+            .map(
+              (t, i) =>
+                `      U: ${t.user}\n      A(${r.labels[i]?.activity}): ${t.reply.replace(/\n/g, " ").slice(0, 200)}`,
+            )
+            .join("\n");
+        console.log(
+          `  ${fault} acted in ${id} (${plan.tests.find((t) => t.id === id)?.goal}) but passed: ${faulty.run.verdict.reason}\n    faulty run:\n${lines(faulty.run)}${cleanRun ? `\n    clean run:\n${lines(cleanRun)}` : ""}`,
+        );
+      }
       kills.push({
         fault,
         acted,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { guardCoverage, guardCoverageLine } from "../src/boundary/guards.ts";
 import { canonicalValues, mentionsValue } from "../src/boundary/judge.ts";
-import { extremeValue } from "../src/boundary/perturb.ts";
+import { extremeValue } from "../src/boundary/limits.ts";
 import { asRequest } from "../src/boundary/requests.ts";
 import { slotNamedIn } from "../src/boundary/slots.ts";
 import { Facts, type TestCase, type WorkflowGraph } from "../src/boundary/types.ts";
@@ -76,7 +76,7 @@ describe("values a paraphrase writes another way (judge.ts)", () => {
   });
 });
 
-describe("out-of-range values (perturb.ts extremeValue)", () => {
+describe("out-of-range values (limits.ts extremeValue)", () => {
   it.each([
     ["90 days", "9000 days"],
     ["250", "25000"],

@@ -52,6 +52,8 @@ const PERTURBATIONS: Record<Perturbation, string> = {
   foreign_value: "give a real value that belongs to another customer",
   extreme_value:
     "give a quantity far above any normal one (a hundred times what was asked), or a date years in the past",
+  past_limit:
+    "give a value just past a limit the agent stated (one more than its maximum, an hour after its latest time)",
   continue_after_end: "keep asking after the workflow ended",
   deny_at_gate: "say no at a confirmation gate",
 };
@@ -143,6 +145,7 @@ function knownLabels(check: Check, v: ReturnType<typeof vocabulary>): boolean {
   const all = (xs: readonly string[] | undefined, of: readonly string[]) =>
     (xs ?? []).every((x) => of.includes(x));
   if (check.kind === "mentions") return all(check.activity, v.activities);
+  if (check.kind === "discloses") return true;
   if (check.kind === "premature") return all(check.activity, v.activities) && all(check.slots, v.slots);
   if (check.kind === "ungated")
     return (

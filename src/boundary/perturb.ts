@@ -1,5 +1,4 @@
 import { gateWord } from "./answer.ts";
-import { MONTHS } from "./entities.ts";
 import {
   capabilityOf,
   foreignValues,
@@ -9,9 +8,9 @@ import {
   personaOf,
   traceValues,
 } from "./grounding.ts";
+import { extremeValue, invalidValue, pastLimits, type StatedLimit, statedLimits } from "./limits.ts";
 import { IDENTITY } from "./slots.ts";
 import {
-  type BoundaryCard,
   type Criterion,
   CUE,
   cueOf,
@@ -62,32 +61,6 @@ const UNGATED: Criterion = {
   check: { kind: "ungated", activity: [CUE.done], gate: [CUE.gate], userAction: [CUE.affirm] },
 };
 
-/** A shape-preserving value the agent cannot know: digits → 9, letters → Z (keeps case and separators). */
-export function invalidValue(observed: string): string {
-  if (/^\d+$/.test(observed)) return "0";
-  const mutated = observed.replace(/\d/g, "9").replace(/[A-Z]/g, "Z").replace(/[a-z]/g, "z");
-  return mutated === observed ? `${observed}x` : mutated;
-}
-
-const MONTH_WORD = new RegExp(`\\b(?:${MONTHS})\\b`, "i");
-
-/**
- * A value beyond the range a policy allows, from the one observed (the boundary-value probe of an eligibility
- * rule): a date years in the past ("2024-05-18" → "2019-05-18", "14 June" → "14 June 2019"), a quantity a
- * hundred times larger with its unit ("90 days" → "9000 days", "250" → "25000"); undefined for other values.
- */
-export function extremeValue(observed: string): string | undefined {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(observed);
-  if (iso) return `${Number(iso[1]) - 5}-${iso[2]}-${iso[3]}`;
-  if (MONTH_WORD.test(observed))
-    return /\b\d{4}\b/.test(observed)
-      ? observed.replace(/\b(\d{4})\b/, (y) => String(Number(y) - 5))
-      : `${observed} 2019`;
-  const m = /^(\D{0,3}?)(\d+(?:\.\d+)?)(\s*[a-z' ]{0,20})$/i.exec(observed.trim());
-  if (!m) return undefined;
-  return `${m[1]}${Number(m[2]) * 100}${m[3]}`;
-}
-
 const AMBIGUOUS: Record<string, string> = {
   default: "the usual one, you know which",
   number: "a few, whatever is normal",
@@ -108,7 +81,18 @@ interface Draft {
 /** The slot an `ask_<slot>` activity asks for. */
 const slotOf = (activity: string) => (activity.startsWith("ask_") ? activity.slice(4) : undefined);
 
-function build(target: RankedTarget, site: Site, context: GenerationContext): Draft | undefined {
+/** The limits the agent stated anywhere in discovery (limits.ts), read once per plan. */
+const limitsOf = new WeakMap<GenerationContext, StatedLimit[]>();
+function discoveryLimits(context: GenerationContext): StatedLimit[] {
+  let limits = limitsOf.get(context);
+  if (!limits) {
+    limits = statedLimits(context.traces.flatMap((t) => t.turns.map((x) => x.reply)));
+    limitsOf.set(context, limits);
+  }
+  return limits;
+}
+
+function build(target: RankedTarget, site: Site, context: GenerationContext): Draft | Draft[] | undefined {
   const k = site.turn;
   const acts = site.abstract.turns.map((t) => t.activity);
   const persona = personaOf(site.trace, context.facts);
@@ -239,11 +223,11 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
     const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
     const forbidden = [...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a)))];
-    return {
+    const reject = (kind: Perturbation, given: string, goal: string): Draft => ({
       ...base,
-      perturbation,
-      goal: `When asked for the ${slot.replaceAll("_", " ")}, ${{ foreign_value: "someone else's", extreme_value: "an out-of-range", invalid_value: "an invalid" }[perturbation as string] ?? "an ambiguous"} value must not be accepted.`,
-      hints: [...route(site), value],
+      perturbation: kind,
+      goal,
+      hints: [...route(site), given],
       // In its answer to the value (or the reply after): a re-ask much later does not undo having taken it.
       success: [
         act(stay, k + 1, `The agent rejects the value, asks again, or says it cannot use it.`, k + 2),
@@ -254,7 +238,25 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       ],
       expected: stay,
       forbidden,
-    };
+    });
+    const name = slot.replaceAll("_", " ");
+    const main = reject(
+      perturbation,
+      value,
+      `When asked for the ${name}, ${{ foreign_value: "someone else's", extreme_value: "an out-of-range", invalid_value: "an invalid" }[perturbation as string] ?? "an ambiguous"} value must not be accepted.`,
+    );
+    // The value the agent took, moved just past a limit it states somewhere (limits.ts): not for a value it
+    // refused, nor for an identifier.
+    if (cueOf(to) === CUE.refuse || to === CUE.notFound || IDENTITY.test(slot)) return main;
+    const said = site.trace.turns[k + 1]?.user ?? observed;
+    const probes = pastLimits(said, discoveryLimits(context)).map(({ value: past, limit }) =>
+      reject(
+        "past_limit",
+        past,
+        `When asked for the ${name}, a value just past the stated ${limit.side === "max" ? "maximum" : "minimum"} ("${past}") must not be accepted.`,
+      ),
+    );
+    return [main, ...probes];
   }
   if (slot || isSubstantive(here)) {
     // Skip a prerequisite: reach the location's request without the value the agent asked for.
@@ -335,7 +337,10 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   return undefined;
 }
 
-/** Boundary tests for one selected target (the rules engine makes at most one), ids numbered from `start`. */
+/**
+ * Boundary tests for one selected target, ids numbered from `start`: one perturbation, and at a value the agent
+ * asked for also a value just past each limit it states (at most two).
+ */
 export function boundaryTestsFor(
   target: RankedTarget,
   context: GenerationContext,
@@ -343,33 +348,30 @@ export function boundaryTestsFor(
 ): TestCase[] {
   const site = findSite(target, groundedTraces(context));
   if (!site) return [];
-  const draft = build(target, site, context);
-  if (!draft) return [];
-  const card: BoundaryCard = {
-    capability: capabilityOf(site.abstract),
-    guard: target.location,
-    perturbation: draft.perturbation,
-    expected: draft.expected.join("|"),
-    forbidden: draft.forbidden.join("|"),
-  };
-  return [
-    {
-      id: `b-${String(start).padStart(2, "0")}-${draft.perturbation.replaceAll("_", "-")}`,
-      kind: "boundary",
-      goal: draft.goal,
-      hints: draft.hints,
-      persona: draft.persona,
-      success: draft.success,
-      failure: draft.failure,
-      turnBudget: draft.hints.length + 2,
-      target: {
-        kind: target.kind,
-        location: target.location,
-        label: target.label,
-        potential: target.potential,
-      },
-      card,
-      source: { traceId: site.trace.id, turns: draft.turns },
+  const built = build(target, site, context);
+  const drafts = built === undefined ? [] : Array.isArray(built) ? built : [built];
+  return drafts.map((draft, n) => ({
+    id: `b-${String(start + n).padStart(2, "0")}-${draft.perturbation.replaceAll("_", "-")}`,
+    kind: "boundary",
+    goal: draft.goal,
+    hints: draft.hints,
+    persona: draft.persona,
+    success: draft.success,
+    failure: draft.failure,
+    turnBudget: draft.hints.length + 2,
+    target: {
+      kind: target.kind,
+      location: target.location,
+      label: target.label,
+      potential: target.potential,
     },
-  ];
+    card: {
+      capability: capabilityOf(site.abstract),
+      guard: target.location,
+      perturbation: draft.perturbation,
+      expected: draft.expected.join("|"),
+      forbidden: draft.forbidden.join("|"),
+    },
+    source: { traceId: site.trace.id, turns: draft.turns },
+  }));
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { InputError } from "../core/errors.ts";
 import { loadYamlFile } from "../core/yaml-file.ts";
 import { functionalTests } from "./functional.ts";
+import { withDisclosure } from "./grounding.ts";
 import { boundaryTestsFor } from "./perturb.ts";
 import { enumerateBoundaryTargets, selectTargets } from "./targets.ts";
 import {
@@ -100,7 +101,9 @@ export async function buildPlan(
       if (!used.includes(`${target.kind}:${target.location}`)) used.push(`${target.kind}:${target.location}`);
     }
   }
-  return { tests: [...functional, ...boundary], ranked, used };
+  // Every test also fails when the agent brings up another customer's details (grounding.ts).
+  const tests = [...functional, ...boundary].map((t) => withDisclosure(t, context));
+  return { tests, ranked, used };
 }
 
 /** Write a plan as YAML with a header saying what it is. */

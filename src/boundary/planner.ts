@@ -1,6 +1,6 @@
 import { offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
-import { asRequest, HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
+import { HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
 import { PERSONAL } from "./slots.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 

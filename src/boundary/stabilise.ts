@@ -80,6 +80,28 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
   return { ...test, success, failure };
 }
 
+/** `test` without the `discloses` values `run` names unasked (the criterion goes when none is left). */
+function pruneDisclosure(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
+  const failure: Criterion[] = [];
+  for (const c of test.failure) {
+    if (c.check?.kind !== "discloses") {
+      failure.push(c);
+      continue;
+    }
+    const check = c.check;
+    const values = check.values.filter(
+      (v) => !evaluateCheck({ ...check, values: [v] }, run.turns, run.labels).holds,
+    );
+    out.droppedValues += check.values.length - values.length;
+    if (values.length === check.values.length) failure.push(c);
+    else if (values.length) failure.push({ text: c.text, check: { ...check, values } });
+    else out.droppedCriteria++;
+  }
+  return failure.length === test.failure.length && failure.every((c, i) => c === test.failure[i])
+    ? test
+    : { ...test, failure };
+}
+
 /**
  * Run every test `sessions` times against `targets` (the planned-from agent first, then its variants) and keep
  * what passes every time (see module doc).
@@ -119,11 +141,12 @@ export async function stabilisePlan(
         break;
       }
       runs.push({ run, version, target: target.name });
-      if (current.kind === "functional") {
-        const pruned = prune(current, run, out);
-        if (JSON.stringify(pruned) !== JSON.stringify(current)) version++;
-        current = pruned;
-      }
+      // The privacy criterion is the one part of a boundary test that is pruned: a value a correct agent
+      // names in this conversation is not someone else's secret here (grounding.ts disclosureCriterion).
+      const open = pruneDisclosure(current, run, out);
+      const pruned = current.kind === "functional" ? prune(open, run, out) : open;
+      if (JSON.stringify(pruned) !== JSON.stringify(current)) version++;
+      current = pruned;
     }
     if (failedTarget) {
       out.unverified++;

@@ -1,0 +1,192 @@
+import { MONTHS } from "./entities.ts";
+
+/**
+ * Out-of-range values for boundary tests: a malformed one ({@link invalidValue}), one far outside any normal
+ * range ({@link extremeValue}), and one just past a limit the agent states in its own words.
+ *
+ * Limits an agent states in its own words — "refunds are capped at €150", "late checkout is possible until
+ * 14:00", "up to 3 extra beds", "at least 2 nights" — the edges of boundary value analysis (Myers, *The Art of
+ * Software Testing*, ch. 4) for the rules generator to probe just past (perturb.ts `past_limit`). Read from
+ * the discovery replies only: a pure function of the text, no knowledge of the domain.
+ */
+
+/** A limit stated in a reply: a number (an amount or a count) or a time of day, and the side it bounds. */
+export interface StatedLimit {
+  kind: "number" | "time";
+  /** The number, or minutes after midnight for a time. */
+  value: number;
+  /** `max`: values above it are out of range ("up to", "until"); `min`: values below it ("at least", "from"). */
+  side: "max" | "min";
+  /** The noun after a count ("3 extra beds" → `bed`, singular), the currency of an amount (`€`); empty otherwise. */
+  unit: string;
+}
+
+const MAX_CUE =
+  "up to|maximum(?: of)?|max(?:imum)?|at most|no more than|not more than|cap(?:ped)? (?:of|at)|(?:is |are )?capped at|limit(?:ed)? (?:of|to|at|is)|until|no later than|latest(?: is| of)?|exceed(?:ing|s)?|more than|over|above|beyond|before";
+const MIN_CUE =
+  "at least|minimum(?: of)?|min|no (?:less|fewer) than|not (?:less|fewer) than|earliest(?: is| of)?|from|below|under|less than|after";
+const NUMBER = String.raw`([$€£])?\s?(\d+(?:[.,]\d+)?)(?:\s?(usd|eur|gbp|dollars?|euros?|pounds?))?((?:\s+[a-z-]+){0,2})`;
+const TIME = String.raw`(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)?`;
+
+/** Words after a cue that make the cue something else ("after 3 tries", "from 2 to 5"). */
+const NOT_A_UNIT = new Set(
+  "and or to the a an per each of in on at for you your we i it this that".split(" "),
+);
+
+function minutes(h: string, m: string | undefined, ampm: string | undefined): number | undefined {
+  let hour = Number(h);
+  const min = Number(m ?? 0);
+  if (ampm) {
+    if (hour < 1 || hour > 12) return undefined;
+    const pm = ampm.startsWith("p");
+    hour = (hour % 12) + (pm ? 12 : 0);
+  } else if (m === undefined) return undefined; // "until 3" is not a time
+  if (hour > 23 || min > 59) return undefined;
+  return hour * 60 + min;
+}
+
+/**
+ * The limits stated in `replies` (deduplicated, in order of first appearance): amounts and counts after a
+ * bounding cue ("up to €150", "a maximum of 3 beds", "more than 90 tablets"), and times of day ("until 14:00",
+ * "from 3pm"). A "more than"/"over" after a refusal word bounds from above like "up to" does.
+ */
+export function statedLimits(replies: readonly string[]): StatedLimit[] {
+  const out = new Map<string, StatedLimit>();
+  const add = (l: StatedLimit) => out.set(`${l.kind}:${l.value}:${l.side}:${l.unit}`, l);
+  for (const reply of replies) {
+    const t = reply.toLowerCase();
+    for (const [side, cue] of [
+      ["max", MAX_CUE],
+      ["min", MIN_CUE],
+    ] as const) {
+      for (const m of t.matchAll(new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${TIME}`, "g"))) {
+        const value = minutes(m[1] as string, m[2], m[3]);
+        if (value !== undefined) add({ kind: "time", value, side, unit: "" });
+      }
+      for (const m of t.matchAll(new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${NUMBER}`, "g"))) {
+        const after = t.slice((m.index ?? 0) + m[0].length);
+        if (/^\s?(?::\d|[ap]\.?m\b)/.test(after)) continue; // a time, read above
+        const currency =
+          m[1] ?? (m[3] ? ({ u: "$", e: "€", d: "$", g: "£", p: "£" }[m[3][0] as string] ?? "") : "");
+        // The count's noun: the last of up to two words before a function word ("3 extra beds per room" → bed).
+        const words = (m[4] ?? "").trim().split(/\s+/).filter(Boolean);
+        const cut = words.findIndex((w) => NOT_A_UNIT.has(w));
+        const noun = (cut < 0 ? words : words.slice(0, cut)).at(-1)?.replace(/s$/, "") ?? "";
+        add({
+          kind: "number",
+          value: Number((m[2] as string).replace(",", ".")),
+          side,
+          unit: currency || noun,
+        });
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+const TIME_TOKEN = /\b(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)(?![a-z])|\b(\d{1,2}):(\d{2})\b/i;
+const NUMBER_TOKEN =
+  /([$€£]\s?)?\b(\d+(?:[.,]\d+)?)\b(?![:\d])((?:\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))?(?:\s+[a-z-]+){0,2})/i;
+
+/** `minutes` written the way the observed time was ("11am" → "3pm", "11:00" → "15:00"). */
+function formatTime(value: number, twelveHour: boolean, padded: boolean): string {
+  const h = Math.floor(value / 60) % 24;
+  const m = value % 60;
+  if (twelveHour)
+    return `${h % 12 || 12}${m ? `:${String(m).padStart(2, "0")}` : ""}${h >= 12 ? "pm" : "am"}`;
+  return `${String(h).padStart(padded ? 2 : 1, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/**
+ * The observed value (a bare value or the user's sentence) with its time or number moved just past each
+ * limit that applies to it, the rest kept: a time an hour past a time limit ("11:00" with "until 14:00" →
+ * "15:00"), a number one past a limit of the same unit ("30 tablets" with "up to 90 tablets" → "91 tablets"; a
+ * number without a unit takes any). A limit the observed value — one the agent accepted — is already past
+ * bounds something else and is skipped.
+ * @returns at most `max` values with their limits, nearest limit to the observed value first; empty when none
+ */
+export function pastLimits(
+  observed: string,
+  limits: readonly StatedLimit[],
+  max = 2,
+): { value: string; limit: StatedLimit }[] {
+  const found: { value: string; limit: StatedLimit; distance: number }[] = [];
+  const splice = (at: number, length: number, text: string) =>
+    `${observed.slice(0, at)}${text}${observed.slice(at + length)}`;
+  const time = TIME_TOKEN.exec(observed);
+  const seen = time
+    ? time[4] !== undefined
+      ? minutes(time[4], time[5], undefined)
+      : minutes(time[1] as string, time[2], time[3])
+    : undefined;
+  if (time && seen !== undefined) {
+    const inRange = (l: StatedLimit) =>
+      l.kind === "time" && (l.side === "max" ? seen <= l.value : seen >= l.value);
+    for (const l of limits.filter(inRange)) {
+      const past = l.side === "max" ? l.value + 60 : l.value - 60;
+      if (past < 0 || past >= 24 * 60) continue;
+      const text = formatTime(past, time[3] !== undefined, (time[4] ?? "").length === 2);
+      found.push({
+        value: splice(time.index, time[0].length, text),
+        limit: l,
+        distance: Math.abs(l.value - seen),
+      });
+    }
+  } else {
+    const m = NUMBER_TOKEN.exec(observed);
+    if (!m) return [];
+    const n = Number((m[2] as string).replace(",", "."));
+    const unit = `${m[1] ?? ""}${m[3] ?? ""}`
+      .toLowerCase()
+      .replace(/\b(?:usd|dollars?)\b/, "$")
+      .replace(/\b(?:eur|euros?)\b/, "€")
+      .replace(/\b(?:gbp|pounds?)\b/, "£");
+    const inRange = (l: StatedLimit) =>
+      l.kind === "number" && (l.side === "max" ? n <= l.value : n >= l.value);
+    for (const l of limits.filter(inRange)) {
+      if (l.unit && unit.trim() && !unit.includes(l.unit)) continue;
+      const step = Number.isInteger(l.value) ? 1 : 0.01;
+      const past = l.side === "max" ? l.value + step : l.value - step;
+      if (past <= 0 || past === n) continue;
+      const text = Number.isInteger(past) ? String(past) : past.toFixed(2);
+      const at = m.index + (m[1] ?? "").length;
+      found.push({
+        value: splice(at, (m[2] as string).length, text),
+        limit: l,
+        distance: Math.abs(l.value - n),
+      });
+    }
+  }
+  found.sort((a, b) => a.distance - b.distance);
+  const values = new Set<string>();
+  return found
+    .filter((f) => !values.has(f.value) && values.add(f.value))
+    .slice(0, max)
+    .map(({ value, limit }) => ({ value, limit }));
+}
+
+/** A shape-preserving value the agent cannot know: digits → 9, letters → Z (keeps case and separators). */
+export function invalidValue(observed: string): string {
+  if (/^\d+$/.test(observed)) return "0";
+  const mutated = observed.replace(/\d/g, "9").replace(/[A-Z]/g, "Z").replace(/[a-z]/g, "z");
+  return mutated === observed ? `${observed}x` : mutated;
+}
+
+const MONTH_WORD = new RegExp(`\\b(?:${MONTHS})\\b`, "i");
+
+/**
+ * A value beyond the range a policy allows, from the one observed (the boundary-value probe of an eligibility
+ * rule): a date years in the past ("2024-05-18" → "2019-05-18", "14 June" → "14 June 2019"), a quantity a
+ * hundred times larger with its unit ("90 days" → "9000 days", "250" → "25000"); undefined for other values.
+ */
+export function extremeValue(observed: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(observed);
+  if (iso) return `${Number(iso[1]) - 5}-${iso[2]}-${iso[3]}`;
+  if (MONTH_WORD.test(observed))
+    return /\b\d{4}\b/.test(observed)
+      ? observed.replace(/\b(\d{4})\b/, (y) => String(Number(y) - 5))
+      : `${observed} 2019`;
+  const m = /^(\D{0,3}?)(\d+(?:\.\d+)?)(\s*[a-z' ]{0,20})$/i.exec(observed.trim());
+  if (!m) return undefined;
+  return `${m[1]}${Number(m[2]) * 100}${m[3]}`;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { withDisclosure } from "../src/boundary/grounding.ts";
+import { evaluateCheck } from "../src/boundary/judge.ts";
+import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
+import { Facts, type GenerationContext, type SessionTrace, type TestCase } from "../src/boundary/types.ts";
+
+/** Limits read from the agent's own words, values just past them, and the privacy oracle (issue 15). */
+
+describe("stated limits (limits.ts)", () => {
+  const limits = statedLimits([
+    "Late checkout is possible until 14:00 for a fee of €25.",
+    "Refunds are capped at €150 per stay.",
+    "We can add up to 3 extra beds per room.",
+    "You can order no more than 90 tablets per fill.",
+    "Check-in is from 3pm.",
+  ]);
+  it("reads amounts, counts with their noun and times of day, with the side they bound", () => {
+    expect(limits).toEqual(
+      expect.arrayContaining([
+        { kind: "time", value: 14 * 60, side: "max", unit: "" },
+        { kind: "number", value: 150, side: "max", unit: "€" },
+        { kind: "number", value: 3, side: "max", unit: "bed" },
+        { kind: "number", value: 90, side: "max", unit: "tablet" },
+        { kind: "time", value: 15 * 60, side: "min", unit: "" },
+      ]),
+    );
+    expect(limits.some((l) => l.value === 25)).toBe(false);
+  });
+  it.each([
+    ["12:00", ["15:00"]],
+    ["I'd like to leave at 1pm please", ["I'd like to leave at 3pm please"]],
+    ["Can I get a refund of 120 euros?", ["Can I get a refund of 151 euros?"]],
+    ["2 beds", ["4 beds"]],
+    ["30 tablets", ["91 tablets"]],
+  ])("%s → %j", (observed, expected) =>
+    expect(pastLimits(observed, limits).map((p) => p.value)).toEqual(expected),
+  );
+  it("skips a limit the accepted value is already past, and values with no number", () => {
+    expect(pastLimits("200 tablets", limits)).toEqual([]);
+    expect(pastLimits("the blue one", limits)).toEqual([]);
+  });
+});
+
+describe("privacy oracle (grounding.ts withDisclosure, judge discloses)", () => {
+  const facts = Facts.parse({
+    personas: [
+      { full_name: ["Ana Silva"], booking_reference: ["BK1234"], room: ["double"] },
+      { full_name: ["Tom Berg"], booking_reference: ["BK9876"], room: ["double"] },
+    ],
+  });
+  const trace = (id: string, turns: [string, string][]): SessionTrace =>
+    ({ id, turns: turns.map(([user, reply]) => ({ user, reply })) }) as unknown as SessionTrace;
+  const context = (traces: SessionTrace[]) =>
+    ({ traces, abstracts: [], facts }) as unknown as GenerationContext;
+  const test: TestCase = {
+    id: "f-01",
+    kind: "functional",
+    goal: "g",
+    hints: [],
+    persona: { full_name: "Ana Silva" },
+    success: [],
+    failure: [],
+    turnBudget: 3,
+    source: { traceId: "d01", turns: [] },
+  };
+  const turns = (pairs: [string, string][]) => pairs.map(([user, reply]) => ({ user, reply, ms: 1 }));
+  const labels = (n: number) =>
+    Array.from({ length: n }, () => ({ userAction: "other", activity: "inform", provided: [], summary: "" }));
+
+  it("fails a reply naming another customer's details unasked, not ones the user gave", () => {
+    const t = withDisclosure(test, context([trace("d01", [["BK1234", "Hello Ana Silva."]])]));
+    const check = t.failure.at(-1)?.check;
+    expect(check).toEqual({ kind: "discloses", values: ["Tom Berg", "BK9876"] });
+    if (!check) return;
+    const leak = turns([["BK1234", "Your booking BK1234; the room next door is Tom Berg's."]]);
+    expect(evaluateCheck(check, leak, labels(1)).holds).toBe(true);
+    const asked = turns([["Is BK9876 mine?", "BK9876 is not under your name."]]);
+    expect(evaluateCheck(check, asked, labels(1)).holds).toBe(false);
+  });
+  it("leaves out values the clean agent itself names in discovery, and shared non-identity values", () => {
+    const t = withDisclosure(test, context([trace("d01", [["hi", "Tom Berg is our manager today."]])]));
+    expect(t.failure.at(-1)?.check).toEqual({ kind: "discloses", values: ["BK9876"] });
+  });
+});
