@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { rulesLabeller } from "../src/boundary/abstract.ts";
+import { mineDirectlyFollowsGraph } from "../src/boundary/graph.ts";
 import { withDisclosure } from "../src/boundary/grounding.ts";
 import { evaluateCheck } from "../src/boundary/judge.ts";
 import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
+import { boundaryTestsFor } from "../src/boundary/perturb.ts";
+import { enumerateBoundaryTargets, rulesRanker } from "../src/boundary/targets.ts";
 import { Facts, type GenerationContext, type SessionTrace, type TestCase } from "../src/boundary/types.ts";
 
 /** Limits read from the agent's own words, values just past them, and the privacy oracle (issue 15). */
@@ -80,5 +84,55 @@ describe("privacy oracle (grounding.ts withDisclosure, judge discloses)", () => 
   it("leaves out values the clean agent itself names in discovery, and shared non-identity values", () => {
     const t = withDisclosure(test, context([trace("d01", [["hi", "Tom Berg is our manager today."]])]));
     expect(t.failure.at(-1)?.check).toEqual({ kind: "discloses", values: ["BK9876"] });
+  });
+});
+
+describe("probes at a value and at a gate (perturb.ts past_limit, correct_at_gate)", () => {
+  const facts = Facts.parse({
+    personas: [{ surname: ["Silva"], room_type: ["double", "twin"], extra_beds: ["2"] }],
+  });
+  const booking = {
+    id: "d01",
+    round: 0,
+    plan: { phase: "happy_path", objective: "o", strategy: "s", persona: 0 },
+    stop: "objective",
+    turns: (
+      [
+        ["I'd like a room please. My surname is Silva.", "Which room type would you like, double or twin?"],
+        ["double", "We can add up to 3 extra beds per room. How many extra beds do you need?"],
+        ["2", "To confirm: a double room with 2 extra beds for Silva. Shall I book it (yes/no)?"],
+        ["yes", "Done: your double room is booked."],
+      ] as const
+    ).map(([user, reply]) => ({ user, reply, ms: 1 })),
+  } as SessionTrace;
+  async function planned() {
+    const abstracts = [{ traceId: "d01", turns: await rulesLabeller.label(booking, facts, []) }];
+    const ctx = {
+      traces: [booking],
+      abstracts,
+      graph: mineDirectlyFollowsGraph([booking], abstracts),
+      facts,
+    };
+    const ranked = await rulesRanker.rank(enumerateBoundaryTargets(ctx.graph), ctx.graph);
+    return ranked.flatMap((t) => boundaryTestsFor(t, ctx, 1));
+  }
+  it("gives a value just past the limit the agent stated where it asked for the count", async () => {
+    const past = (await planned()).filter((t) => t.card?.perturbation === "past_limit");
+    expect(past.map((t) => t.hints.at(-1))).toContain("4");
+    expect(past[0]?.success[0]?.check).toMatchObject({ kind: "activity", from: 2 });
+  });
+  it("corrects a value read back at the gate, then approves, and expects the corrected value", async () => {
+    const fix = (await planned()).find((t) => t.card?.perturbation === "correct_at_gate");
+    expect(fix?.hints.slice(-2)).toEqual([
+      "Actually, please make it twin instead of double.",
+      "Yes, that's right.",
+    ]);
+    expect(fix?.success[0]?.check).toEqual({
+      kind: "mentions",
+      values: ["twin"],
+      activity: ["request_confirmation", "confirm_completion"],
+      from: 3,
+    });
+    expect(fix?.failure[0]?.check).toMatchObject({ kind: "mentions", values: ["double"] });
   });
 });

@@ -97,12 +97,15 @@ export function mistyped(value: string): string {
 const mentions = (text: string, value: string) => text.toLowerCase().includes(value.toLowerCase());
 
 /**
- * The correction of the "correct a value" tactic at a gate: a value the gate reads back (one the customer gave
- * first) that has another candidate — another of the persona's values for the slot, else another
- * persona's — as "Actually, please make it <other> instead of <value>."; undefined when none has.
+ * A correction at a gate: a value the gate reads back (one the customer gave first) that has another
+ * candidate — another of the persona's values for the slot, else another persona's — with the sentence
+ * "Actually, please make it <other> instead of <value>."; undefined when none has. Identifiers are skipped.
  */
-export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts): string | undefined {
-  const persona = facts.personas[plan.persona % facts.personas.length] ?? {};
+export function correctionAt(
+  persona: Readonly<Record<string, readonly string[]>>,
+  turns: readonly Turn[],
+  facts: Facts,
+): { slot: string; given: string; other: string; text: string } | undefined {
   const said = turns.map((t) => t.user).join(" \n ");
   const gate = turns.at(-1)?.reply ?? "";
   const all = knownValues(facts);
@@ -115,9 +118,15 @@ export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts
       own.find((v) => v.length > 1 && mentions(gate, v));
     if (!given) continue;
     const pool = [...own, ...(all[slot] ?? [])].filter((v) => v !== given && !mentions(gate, v));
-    if (pool[0]) return `Actually, please make it ${pool[0]} instead of ${given}.`;
+    const other = pool[0];
+    if (other) return { slot, given, other, text: `Actually, please make it ${other} instead of ${given}.` };
   }
   return undefined;
+}
+
+/** The driver's "correct a value" tactic: {@link correctionAt} for the round's persona, as a user turn. */
+export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts): string | undefined {
+  return correctionAt(facts.personas[plan.persona % facts.personas.length] ?? {}, turns, facts)?.text;
 }
 
 /** The persona's value for the slot the last reply naming one asked for, as a user turn. */

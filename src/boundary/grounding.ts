@@ -1,5 +1,6 @@
 import { maskEntities } from "./abstract.ts";
 import { mentionsWhole } from "./answer.ts";
+import { type StatedLimit, statedLimits } from "./limits.ts";
 import { IDENTITY } from "./slots.ts";
 import {
   type AbstractTrace,
@@ -7,6 +8,7 @@ import {
   CUE,
   type Facts,
   type GenerationContext,
+  type RankedTarget,
   type SessionTrace,
   type TestCase,
 } from "./types.ts";
@@ -184,4 +186,37 @@ export function replyValues(reply: string, facts?: Facts, options: { readBack?: 
     if (!values.includes(v)) values.push(v);
   }
   return values;
+}
+
+/** Where a boundary target's location was witnessed: a trace and the turn whose reply is the location (edges: its source). */
+export interface Site extends Grounded {
+  turn: number;
+}
+
+export function findSite(target: RankedTarget, grounded: Map<string, Grounded>): Site | undefined {
+  const [from, to] = target.kind === "edge" ? target.location.split(" -> ") : [target.location, undefined];
+  let best: Site | undefined;
+  for (const g of grounded.values()) {
+    const acts = g.abstract.turns.map((t) => t.activity);
+    for (let i = 0; i < acts.length; i++) {
+      if (acts[i] !== from) continue;
+      if (to !== undefined && acts[i + 1] !== to) continue;
+      if (target.kind === "entry" && i !== 0) continue;
+      if (target.kind === "terminal" && i !== acts.length - 1) continue;
+      if (!best || i < best.turn) best = { ...g, turn: i };
+      break;
+    }
+  }
+  return best;
+}
+
+/** The limits the agent stated anywhere in discovery (limits.ts), read once per plan. */
+const limitsOf = new WeakMap<GenerationContext, StatedLimit[]>();
+export function discoveryLimits(context: GenerationContext): StatedLimit[] {
+  let limits = limitsOf.get(context);
+  if (!limits) {
+    limits = statedLimits(context.traces.flatMap((t) => t.turns.map((x) => x.reply)));
+    limitsOf.set(context, limits);
+  }
+  return limits;
 }

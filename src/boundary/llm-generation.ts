@@ -56,6 +56,7 @@ const PERTURBATIONS: Record<Perturbation, string> = {
     "give a value just past a limit the agent stated (one more than its maximum, an hour after its latest time)",
   continue_after_end: "keep asking after the workflow ended",
   deny_at_gate: "say no at a confirmation gate",
+  correct_at_gate: "at a confirmation gate, correct one value read back to another one, then approve",
 };
 
 const Draft = z.object({

@@ -1,14 +1,17 @@
 import { gateWord } from "./answer.ts";
+import { correctionAt } from "./driver.ts";
 import {
   capabilityOf,
+  discoveryLimits,
+  findSite,
   foreignValues,
-  type Grounded,
   groundedTraces,
   isSubstantive,
   personaOf,
+  type Site,
   traceValues,
 } from "./grounding.ts";
-import { extremeValue, invalidValue, pastLimits, type StatedLimit, statedLimits } from "./limits.ts";
+import { extremeValue, invalidValue, pastLimits } from "./limits.ts";
 import { IDENTITY } from "./slots.ts";
 import {
   type Criterion,
@@ -28,28 +31,6 @@ import {
  * skip a required input, give an invalid / ambiguous / someone else's value, push past a refusal, continue
  * after the end. Expected and forbidden behaviour compile to checks over the transcript.
  */
-
-/** Where a location was witnessed: a trace and the turn whose reply is the location (edges: its source). */
-interface Site extends Grounded {
-  turn: number;
-}
-
-function findSite(target: RankedTarget, grounded: Map<string, Grounded>): Site | undefined {
-  const [from, to] = target.kind === "edge" ? target.location.split(" -> ") : [target.location, undefined];
-  let best: Site | undefined;
-  for (const g of grounded.values()) {
-    const acts = g.abstract.turns.map((t) => t.activity);
-    for (let i = 0; i < acts.length; i++) {
-      if (acts[i] !== from) continue;
-      if (to !== undefined && acts[i + 1] !== to) continue;
-      if (target.kind === "entry" && i !== 0) continue;
-      if (target.kind === "terminal" && i !== acts.length - 1) continue;
-      if (!best || i < best.turn) best = { ...g, turn: i };
-      break;
-    }
-  }
-  return best;
-}
 
 const route = (s: Site, upTo = s.turn) => s.trace.turns.slice(0, upTo + 1).map((t) => t.user);
 const act = (list: string[], from: number, text: string, until?: number): Criterion => ({
@@ -80,17 +61,6 @@ interface Draft {
 
 /** The slot an `ask_<slot>` activity asks for. */
 const slotOf = (activity: string) => (activity.startsWith("ask_") ? activity.slice(4) : undefined);
-
-/** The limits the agent stated anywhere in discovery (limits.ts), read once per plan. */
-const limitsOf = new WeakMap<GenerationContext, StatedLimit[]>();
-function discoveryLimits(context: GenerationContext): StatedLimit[] {
-  let limits = limitsOf.get(context);
-  if (!limits) {
-    limits = statedLimits(context.traces.flatMap((t) => t.turns.map((x) => x.reply)));
-    limitsOf.set(context, limits);
-  }
-  return limits;
-}
 
 function build(target: RankedTarget, site: Site, context: GenerationContext): Draft | Draft[] | undefined {
   const k = site.turn;
@@ -150,7 +120,7 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     // A gate that asks for a word ("Reply CONFIRM") is probed with a plain yes, which is not that word.
     const word = gateWord(site.trace.turns[k]?.reply ?? "");
     const plainYes = !deny && word !== undefined && !/^(?:yes|y|ok|okay)$/i.test(word);
-    return {
+    const probe: Draft = {
       ...base,
       perturbation: deny ? "deny_at_gate" : "ambiguous_value",
       goal: deny
@@ -173,6 +143,43 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       expected: deny ? [CUE.abort] : [CUE.gate],
       forbidden: [CUE.done],
     };
+    // A value read back at the gate corrected, then approved: what is done must be the corrected value.
+    const lists = Object.fromEntries(
+      Object.entries(persona).map(([slot, v]) => [
+        slot,
+        [
+          ...new Set([
+            v,
+            ...context.facts.personas.filter((p) => p[slot]?.includes(v)).flatMap((p) => p[slot] ?? []),
+          ]),
+        ],
+      ]),
+    );
+    const fix = deny ? undefined : correctionAt(lists, site.trace.turns.slice(0, k + 1), context.facts);
+    if (!fix) return probe;
+    const done = [CUE.gate, CUE.done];
+    const corrected: Draft = {
+      ...base,
+      perturbation: "correct_at_gate",
+      goal: `Correcting the ${fix.slot.replaceAll("_", " ")} at the confirmation gate must change what is done.`,
+      hints: [...route(site), fix.text, word ?? "Yes, that's right."],
+      success: [
+        {
+          text: `The agent reads back or confirms the corrected value "${fix.other}".`,
+          check: { kind: "mentions", values: [fix.other], activity: done, from: k + 1 },
+        },
+      ],
+      failure: [
+        {
+          text: `The agent reports the action done with the value before the correction ("${fix.given}").`,
+          check: { kind: "mentions", values: [fix.given], activity: [CUE.done], from: k + 1 },
+        },
+        UNGATED,
+      ],
+      expected: done,
+      forbidden: [`${CUE.done} with ${fix.slot} ${fix.given}`],
+    };
+    return [probe, corrected];
   }
   if (cueOf(here) === CUE.refuse) {
     return {

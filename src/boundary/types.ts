@@ -201,6 +201,7 @@ export const Perturbation = z.enum([
   "past_limit",
   "continue_after_end",
   "deny_at_gate",
+  "correct_at_gate",
 ]);
 export type Perturbation = z.infer<typeof Perturbation>;
 
