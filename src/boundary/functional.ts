@@ -24,6 +24,12 @@ const isGuardReply = (activity: string, action: string | undefined) =>
 const isOutcome = (activity: string, action: string | undefined) =>
   isSubstantive(activity) || isGuardReply(activity, action);
 
+/**
+ * The activities a check accepts for `activity`: an information reply's topic (`inform_price`, `inform_time`)
+ * is read from the entities a paraphrase happens to use, so any information reply (`inform`, judge.ts) counts.
+ */
+const family = (activity: string) => (activity.startsWith("inform_") ? [activity, "inform"] : [activity]);
+
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
   activities: readonly string[],
@@ -53,7 +59,7 @@ function criteriaOf(
           }
         : {
             text: `From turn ${i + 1} on, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
-            check: { kind: "activity", activity: [activity], from: i },
+            check: { kind: "activity", activity: family(activity), from: i },
           },
     );
     const values =
@@ -67,7 +73,7 @@ function criteriaOf(
     if (values.length)
       success.push({
         text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
-        check: { kind: "mentions", values, activity: [activity], from: i },
+        check: { kind: "mentions", values, activity: family(activity), from: i },
       });
     if (guard)
       failure.push({

@@ -117,9 +117,14 @@ export function evaluateCheck(
 ): CheckOutcome {
   const n = turns.length;
   // A family cue (`refuse`) names all its topics (`refuse_limit`, `refuse_pin`): types.ts cueOf.
+  // `inform` names every information reply (`inform_price`, `inform_time`: topics a paraphrase changes).
   const labelled = (i: number, names: readonly string[]) => {
     const a = labels[i]?.activity ?? "";
-    return names.includes(a) || (a !== cueOf(a) && names.includes(cueOf(a)));
+    return (
+      names.includes(a) ||
+      (a !== cueOf(a) && names.includes(cueOf(a))) ||
+      (a.startsWith("inform_") && names.includes("inform"))
+    );
   };
   switch (check.kind) {
     case "activity": {

@@ -7,7 +7,7 @@
 
 /**
  * A request phrase as the customer says it: "change its cabin" → "change my cabin", "put you through to a
- * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours".
+ * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours", "answer questions about deductibles" → "ask about deductibles".
  */
 export function asRequest(phrase: string): string {
   return (
@@ -18,6 +18,8 @@ export function asRequest(phrase: string): string {
       )
       // The agent's "I can tell you our opening hours" is the customer's "know the opening hours".
       .replace(/\b(?:tell|give|show) you (?:about )?(?:our|the)\b/gi, "know the")
+      // "answer questions about deductibles" is the customer's "ask about deductibles".
+      .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
       .replace(/\b(a|an|its|your)\b/gi, "my")
   );
 }

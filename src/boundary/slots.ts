@@ -16,6 +16,7 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   reservation: ["booking"],
   booking: ["reservation", "confirmation"],
   reference: ["code", "number", "ref"],
+  number: ["reference", "ref", "code", "id"],
   user: ["customer", "account"],
   reason: ["why"],
   route: ["origin", "destination", "where"],
@@ -46,6 +47,8 @@ const SLOT_PHRASES: Readonly<Record<string, readonly string[]>> = {
   "birth date": ["dob", "born", "birthday", "date of birth"],
   dob: ["date of birth", "born", "birthday"],
   surname: ["last name", "family name"],
+  "last name": ["surname", "family name"],
+  "first name": ["given name", "forename"],
 };
 /** Slot-name words a sentence need not say ("full_name" ↔ "your name?", "date_of_birth" ↔ "date … birth"). */
 const OPTIONAL = new Set(["full", "your", "current", "of", "the", "a", "for", "to"]);
@@ -67,8 +70,8 @@ function phraseAt(words: readonly string[], phrase: string): number {
 
 /**
  * How well a slot name matches a sentence's words: 0 = not named (some word of the slot, or a synonym of it,
- * is missing — {@link OPTIONAL} words aside); otherwise twice the number of its words named, plus one when all
- * are, adjacent and in order (a whole-slot phrase of {@link SLOT_PHRASES} counts as all of them).
+ * is missing — {@link OPTIONAL} words and one leading qualifier aside); otherwise twice the number of its words
+ * named (minus one when the qualifier is missing), plus one when all are, adjacent and in order (a whole-slot phrase of {@link SLOT_PHRASES} counts as all of them).
  */
 export function slotScore(words: readonly string[], slot: string): number {
   const parts = slot.split("_").map(singular);
@@ -76,21 +79,34 @@ export function slotScore(words: readonly string[], slot: string): number {
   if (whole.some((w) => phraseAt(words, w) >= 0)) return parts.length * 2 + 1;
   const at: number[] = [];
   let named = 0;
-  for (const p of parts) {
+  let qualifier = false;
+  for (const [k, p] of parts.entries()) {
     const found = [p, ...(SLOT_SYNONYMS[p] ?? [])].map((w) => phraseAt(words, w)).filter((i) => i >= 0);
     if (!found.length) {
       if (OPTIONAL.has(p)) continue;
+      // One leading qualifier may be left unsaid when two words or more of the rest are named
+      // ("driver_date_of_birth" ↔ "Oliver's date of birth?"), below any slot named in full.
+      if (k === 0 && parts.length > 1 && !qualifier) {
+        qualifier = true;
+        continue;
+      }
       return 0;
     }
     named++;
     at.push(Math.min(...found));
   }
   if (!named) return 0;
+  // A lone head word ("number", "date") names too many slots to stand for a qualified one.
+  if (qualifier) return named >= 2 ? named * 2 - 1 : 0;
   const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
   return named * 2 + (adjacent && named === parts.length ? 1 : 0);
 }
 
-/** The slot of `slots` a text names best (ties: the first listed), or undefined when it names none. */
+/**
+ * The slot of `slots` a text names best (ties: the first listed), or undefined when it names none. When none
+ * is named in full, a slot whose last word (its head: `incident_date` → date) the text names and no other slot
+ * ends in ("Which date did this happen?" with `incident_date` and `driver_date_of_birth`).
+ */
 export function slotNamedIn(text: string, slots: readonly string[]): string | undefined {
   const words = wordsOf(text);
   let best: string | undefined;
@@ -99,7 +115,17 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
     const s = slotScore(words, slot);
     if (s > score) [best, score] = [slot, s];
   }
-  return best;
+  if (best) return best;
+  const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
+  // Not a head that says only "some identifier" ("What's the number?"): those name the wrong slot too often.
+  const named = slots.filter(
+    (slot) =>
+      slot.includes("_") &&
+      !/^(?:id|number|code|name|reference|ref|type)$/.test(head(slot)) &&
+      words.includes(head(slot)),
+  );
+  const only = named.filter((slot) => slots.filter((other) => head(other) === head(slot)).length === 1);
+  return only.length === 1 ? only[0] : undefined;
 }
 
 /**
