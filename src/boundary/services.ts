@@ -1,0 +1,83 @@
+/**
+ * The services an agent offers in its own words ("I can help you file a new home or car claim, check or withdraw
+ * an existing claim …"), split into one request each for the discovery planner and driver (AgentEval §III-A:
+ * the capability round). Pure; no knowledge of the domain beyond a list of common service verbs.
+ */
+
+/**
+ * Verbs that open a service in an agent's list of what it can do ("file a claim", "track a parcel"); a list
+ * item that opens with none continues the item before it ("file a new home or car claim").
+ */
+const SERVICE_VERB = new RegExp(
+  `^(?:${[
+    "add|amend|answer|apply|arrange|ask|book|browse|buy|calculate|cancel|change|check|choose|close|compare|confirm|connect|create|delete",
+    "dispute|download|downgrade|edit|enrol|enroll|explain|extend|file|find|fix|freeze|get|give|help|hire|lodge|look",
+    "make|manage|modify|move|open|order|pause|pay|place|put|read|rebook|recommend|refill|refund|register|remove|renew",
+    "rent|repair|replace|report|request|reschedule|reserve|reset|resume|return|review|schedule|see|sell|send|set",
+    "share|show|sign|start|stop|submit|suspend|swap|switch|take|talk|tell|top|track|transfer|unblock|unlock|update",
+    "upgrade|verify|view|withdraw|block|activate|deactivate|exchange|collect|deliver|redirect|raise|reactivate|search",
+    "estimate|locate|log|pick|plan|print|quote|redeem|sort|split|trace|use|waive|join|leave|postpone|prepare",
+  ].join("|")})\\b`,
+  "i",
+);
+const DETERMINER = /^(?:a|an|the|my|your|its|their|our|any|new|existing)$/i;
+
+/**
+ * Rebuild coordinated items a plain split broke ("file a new home or car claim, check or withdraw an existing
+ * claim, and answer questions about deductibles, claim times and office hours"): an item without a verb takes
+ * the verb (and preposition) of the one before ("car claim" → "file a car claim", "claim times" → "answer
+ * questions about claim times") and lends that item its head noun when it has none ("file a new home" → "file a
+ * new home claim"); a bare verb takes the object of the item after ("check" → "check an existing claim").
+ */
+function coordinated(parts: readonly { item: string; bare: boolean }[]): string[] {
+  const out = parts.map((p) => p.item);
+  const verb = (item: string) => {
+    const w = item.split(/\s+/)[0] ?? "";
+    // "changing your address": a gerund of a listed verb.
+    return SERVICE_VERB.test(item) || (/ing$/i.test(w) && SERVICE_VERB.test(w.replace(/ing$/i, "")));
+  };
+  for (let i = 0; i < out.length; i++) {
+    const item = out[i] as string;
+    const words = item.split(/\s+/);
+    if (verb(item) && words.length === 1) {
+      const next = out[i + 1];
+      if (next && verb(next)) out[i] = `${item} ${next.split(/\s+/).slice(1).join(" ")}`;
+      continue;
+    }
+    if (verb(item) || i === 0 || !verb(out[i - 1] as string)) continue;
+    const before = out[i - 1] as string;
+    const head = before.split(/\s+/);
+    const prep = head.findLastIndex((w, k) => k > 0 && /^(?:about|on|regarding|for)$/i.test(w));
+    // Only "X or Y claim" (joined by a bare or/and) or a list after a preposition ("questions about A, B").
+    if (prep < 0 && !parts[i]?.bare) continue;
+    const lead = prep > 0 ? head.slice(0, prep + 1) : head.slice(0, DETERMINER.test(head[1] ?? "") ? 2 : 1);
+    out[i] = `${lead.join(" ")} ${item}`;
+    // "file a new home" + "car claim": the earlier item lacked the head noun the later one ends in.
+    const noun = words.at(-1) as string;
+    if (prep < 0 && words.length >= 2 && head.length >= 2 && !head.includes(noun))
+      out[i - 1] = `${before} ${noun}`;
+  }
+  return out;
+}
+
+/**
+ * The services a reply offers ("I can help you cancel a reservation, change its cabin … or search for
+ * flights" → `["cancel a reservation", "change its cabin", …, "search for flights"]`), in order, coordinated
+ * items rebuilt ({@link coordinated}); empty when the reply lists fewer than two.
+ */
+export function offeredCapabilities(reply: string): string[] {
+  const list = /\bI can (?!['’]t|not)(?:help(?: you)?(?: with| to)?\s+)?([^.?!]+)/i.exec(reply)?.[1];
+  if (!list) return [];
+  // Items with how each joined the one before: a bare "or"/"and" (no comma) may coordinate two halves.
+  const pieces = list.split(/(\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/);
+  const split: { item: string; bare: boolean }[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const item = (pieces[i] ?? "").trim();
+    if (item) split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
+  }
+  // "I can help with refills, order status …": a list of nouns, nothing to rebuild.
+  const nominal = /^help(?: you)? with\b/i.test(/\bI can\s+([^.?!]+)/i.exec(reply)?.[1] ?? "");
+  const items = nominal ? split.map((p) => p.item) : coordinated(split);
+  const parts = items.filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
+  return parts.length >= 2 ? parts : [];
+}
