@@ -1,5 +1,6 @@
 import { maskEntities } from "./abstract.ts";
 import { mentionsWhole } from "./answer.ts";
+import { namedUnasked } from "./judge.ts";
 import { type StatedLimit, statedLimits } from "./limits.ts";
 import { IDENTITY } from "./slots.ts";
 import {
@@ -93,18 +94,12 @@ const identifying = (v: string) => v.length >= 3 && (/\p{L}/u.test(v) || (v.matc
 
 /** Values the clean agent named in discovery before the user did (shared facts, not someone's details). */
 const unprompted = new WeakMap<GenerationContext, Set<string>>();
-function namedUnasked(context: GenerationContext, values: readonly string[]): Set<string> {
-  const cached = unprompted.get(context);
-  if (cached) return cached;
-  const out = new Set<string>();
-  for (const trace of context.traces) {
-    let typed = "";
-    for (const turn of trace.turns) {
-      typed += `\n${turn.user}`;
-      for (const v of values) if (mentionsWhole(turn.reply, v) && !mentionsWhole(typed, v)) out.add(v);
-    }
+function sharedValues(context: GenerationContext, values: readonly string[]): Set<string> {
+  let out = unprompted.get(context);
+  if (!out) {
+    out = new Set(context.traces.flatMap((t) => namedUnasked(t.turns, values).map((hit) => hit.value)));
+    unprompted.set(context, out);
   }
-  unprompted.set(context, out);
   return out;
 }
 
@@ -127,7 +122,7 @@ export function disclosureCriterion(
       ),
     ),
   ];
-  const shared = namedUnasked(context, all);
+  const shared = sharedValues(context, all);
   const values = all.filter(
     (v) => !shared.has(v) && !ownValues.some((o) => mentionsWhole(o, v) || mentionsWhole(v, o)),
   );

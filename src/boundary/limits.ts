@@ -28,6 +28,23 @@ const MIN_CUE =
 const NUMBER = String.raw`([$€£])?\s?(\d+(?:[.,]\d+)?)(?:\s?(usd|eur|gbp|dollars?|euros?|pounds?))?((?:\s+[a-z-]+){0,2})`;
 const TIME = String.raw`(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)?`;
 
+/** A bound time or number after each side's cue, built once. */
+const BOUND: readonly { side: StatedLimit["side"]; time: RegExp; number: RegExp }[] = (
+  [
+    ["max", MAX_CUE],
+    ["min", MIN_CUE],
+  ] as const
+).map(([side, cue]) => ({
+  side,
+  time: new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${TIME}`, "g"),
+  number: new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${NUMBER}`, "g"),
+}));
+
+/** The symbol of a currency written as a word or code ("euros", "GBP" → `€`, `£`). */
+const CURRENCY_WORD = /\b(?:usd|eur|gbp|dollars?|euros?|pounds?)\b/;
+const symbolOf = (word: string) =>
+  /^(?:usd|dollars?)$/.test(word) ? "$" : /^(?:eur|euros?)$/.test(word) ? "€" : "£";
+
 /** Words after a cue that make the cue something else ("after 3 tries", "from 2 to 5"). */
 const NOT_A_UNIT = new Set(
   "and or to the a an per each of in on at for you your we i it this that".split(" "),
@@ -55,19 +72,15 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
   const add = (l: StatedLimit) => out.set(`${l.kind}:${l.value}:${l.side}:${l.unit}`, l);
   for (const reply of replies) {
     const t = reply.toLowerCase();
-    for (const [side, cue] of [
-      ["max", MAX_CUE],
-      ["min", MIN_CUE],
-    ] as const) {
-      for (const m of t.matchAll(new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${TIME}`, "g"))) {
+    for (const { side, time, number } of BOUND) {
+      for (const m of t.matchAll(time)) {
         const value = minutes(m[1] as string, m[2], m[3]);
         if (value !== undefined) add({ kind: "time", value, side, unit: "" });
       }
-      for (const m of t.matchAll(new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${NUMBER}`, "g"))) {
+      for (const m of t.matchAll(number)) {
         const after = t.slice((m.index ?? 0) + m[0].length);
         if (/^\s?(?::\d|[ap]\.?m\b)/.test(after)) continue; // a time, read above
-        const currency =
-          m[1] ?? (m[3] ? ({ u: "$", e: "€", d: "$", g: "£", p: "£" }[m[3][0] as string] ?? "") : "");
+        const currency = m[1] ?? (m[3] ? symbolOf(m[3]) : "");
         // The count's noun: the last of up to two words before a function word ("3 extra beds per room" → bed).
         const words = (m[4] ?? "").trim().split(/\s+/).filter(Boolean);
         const cut = words.findIndex((w) => NOT_A_UNIT.has(w));
@@ -136,11 +149,7 @@ export function pastLimits(
     const m = NUMBER_TOKEN.exec(observed);
     if (!m) return [];
     const n = Number((m[2] as string).replace(",", "."));
-    const unit = `${m[1] ?? ""}${m[3] ?? ""}`
-      .toLowerCase()
-      .replace(/\b(?:usd|dollars?)\b/, "$")
-      .replace(/\b(?:eur|euros?)\b/, "€")
-      .replace(/\b(?:gbp|pounds?)\b/, "£");
+    const unit = `${m[1] ?? ""}${m[3] ?? ""}`.toLowerCase().replace(CURRENCY_WORD, symbolOf);
     const inRange = (l: StatedLimit) =>
       l.kind === "number" && (l.side === "max" ? n <= l.value : n >= l.value);
     for (const l of limits.filter(inRange)) {

@@ -345,8 +345,9 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
 }
 
 /**
- * Boundary tests for one selected target, ids numbered from `start`: one perturbation, and at a value the agent
- * asked for also a value just past each limit it states (at most two).
+ * Boundary tests for one selected target, ids numbered from `start`: one perturbation; at a value the agent
+ * asked for, also a value just past each limit it states (at most two); at a gate it passed, also a
+ * correction of a value it read back (`correct_at_gate`).
  */
 export function boundaryTestsFor(
   target: RankedTarget,
