@@ -12,7 +12,8 @@
  * the held-out agent: ≥ 80% of faults killed, FAR 0 over 3 seeds, ≥ 70% of designed states reached.
  *
  * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc, `BENCH_MAX_ROUNDS=100` for the coverage-driven budget;
- * `--verbose` lists unreached states and surviving faults, except for the held-out agent).
+ * `--verbose` lists unreached states and surviving faults, except for the held-out agent; `BENCH_KEEP=1` keeps
+ * the campaign directory of an agent not held out).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -283,7 +284,9 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     for (const v of variants) await v.close();
     return figures;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the campaign directory (traces, graph, plan, stabilisation) to read afterwards.
+    if (process.env.BENCH_KEEP && role !== "held out") console.log(`  kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 

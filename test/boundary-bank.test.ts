@@ -114,7 +114,8 @@ beforeAll(async () => {
     dir,
     facts: BANK_FACTS,
     engines: boundaryRoles(undefined, RULES_ENGINES, path.join(dir, "model-calls.jsonl")),
-    rounds: 24,
+    // Enough rounds for every tactic once on the bank's requests (24 no longer reach the hand-off and the ids given up front).
+    rounds: 36,
   });
   plan = loadPlan(path.join(dir, "plan.yaml"));
 }, 60_000);

@@ -51,7 +51,10 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|i need (your|a|an) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:just |simply |now )?(?:tell|give|send) me\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b/i;
+/** A confirmation asked without a question mark ("Just say the word and I'll enrol you.", "Confirm and I'll lodge it."). */
+const STATEMENT_GATE =
+  /\bsay the word\b|(?:^|[.!?:;,—–]\s*)(?:please |just |simply )?confirm (?:and|if|to let me)\b/i;
 /**
  * A yes/no confirmation before acting ("Shall I proceed?", "Is that correct?", "Are you OK with that?", "Shall we
  * continue?", "Do you accept the fee?", "Please answer yes or no"), in any case. One pattern for the labeller
@@ -67,8 +70,13 @@ export const GATE = new RegExp(
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
     String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
     String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
-    String.raw`\bis (?:that|this) (?:correct|right|ok(?:ay)?|alright|fine|acceptable)\?`,
+    String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)\?`,
+    String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
     String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
+    // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?![^?]*\bor\b)[^.?!]*\?`,
+    // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
     // "Happy for me to do that?", "— can I confirm it?"
     String.raw`\b(?:happy|ok(?:ay)?|alright|fine) (?:for|with) me (?:to|doing)\b[^?]*\?|\b(?:can|shall|may) i confirm (?:it|that|this)\?`,
   ].join("|"),
@@ -121,7 +129,11 @@ export const RETRY =
   /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
-  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) || ASK_CUE.test(s) || RETRY.test(s) || gateWord(s) !== undefined;
+  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
+  ASK_CUE.test(s) ||
+  RETRY.test(s) ||
+  STATEMENT_GATE.test(s) ||
+  gateWord(s) !== undefined;
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =

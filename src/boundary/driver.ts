@@ -9,9 +9,10 @@ import {
   readQuestion,
   sayValue,
 } from "./answer.ts";
-import { strategyValues } from "./planner.ts";
+import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY } from "./slots.ts";
+import { strategyValues } from "./tactics.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
 /**
@@ -20,12 +21,15 @@ import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
  * when the objective is met. The tactic is read from the plan's strategy words (see planner.ts STRATEGIES):
  * "decline"/"answer no" → no at the confirmation, "human" → ask for a human after the first reply,
  * "thanks"/"bye" → one closing turn after the outcome, "another customer's identity" → another persona's
- * identifier as the answer to the first question for a value (the "hurry" strategy's urgency is in the
- * plan's request).
+ * identifier as the answer to the first question for a value, "mistype" → a typo and "out-of-range value" → a
+ * value past the limit the agent stated, at the question for the slot the strategy names (the "hurry"
+ * strategy's urgency is in the plan's request).
  */
 
 /** The closing turn of the "say thanks" strategy. */
 export const THANKS = "Thanks, that's all. Bye!";
+/** How the "out-of-range value" strategy opens its answer (so the driver gives it once). */
+export const OUT_OF_RANGE = "Let's say";
 /** The turn of the "ask for a human" strategy. */
 export const ASK_HUMAN = "Can I talk to a human agent, please?";
 
@@ -67,7 +71,8 @@ function tactic(strategy: string) {
     thanks: /\b(thanks|thank|bye|goodbye)\b/.test(s),
     impersonate: /\banother customer's identity\b/.test(s),
     correct: /\bcorrect one of the values\b/.test(s),
-    mistype: /\bmistype an identifier\b/.test(s),
+    mistype: /\bmistype (?:an identifier|a value)\b/.test(s),
+    extreme: /\bout-of-range value\b/.test(s),
   };
 }
 
@@ -161,7 +166,7 @@ export const rulesDriver: Driver = {
     const how = tactic(plan.strategy);
     if (objectiveMet(plan, turns)) return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     if (how.human && turns.length === 1) return ASK_HUMAN;
-    const { pick } = strategyValues(plan.strategy);
+    const { pick, slot: aim } = strategyValues(plan.strategy);
     const persona = personaOf(plan, facts);
     const slots = Object.keys(persona);
     const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
@@ -170,12 +175,25 @@ export const rulesDriver: Driver = {
       if (fix) return fix;
     }
     if (how.mistype) {
-      // A typo at the first question for a value with digits (an id, a date of birth), the right value after.
-      const digits = (slot: string | undefined) => /\d/.test((slot && personaValue(persona, slot)) ?? "");
+      // A typo at the first question for the aimed slot (else for a value with digits: an id, a date of birth),
+      // the right value after.
+      const fits = (slot: string | undefined) =>
+        aim ? slot === aim : /\d/.test((slot && personaValue(persona, slot)) ?? "");
       const slot = readQuestion(last.reply, slots)?.slot;
-      const first = !turns.slice(0, -1).some((t) => digits(readQuestion(t.reply, slots)?.slot));
+      const first = !turns.slice(0, -1).some((t) => fits(readQuestion(t.reply, slots)?.slot));
       const own = slot ? personaValue(persona, slot) : undefined;
-      if (slot && own && first && digits(slot)) return sayValue(slot, mistyped(own));
+      if (slot && own && first && fits(slot)) return sayValue(slot, mistyped(own));
+    }
+    if (how.extreme) {
+      // Past a limit the agent stated (else far outside the usual range) at the first question for an amount,
+      // a count or a date; the real value when asked again.
+      const slot = readQuestion(last.reply, slots)?.slot;
+      const own =
+        slot && !IDENTITY.test(slot) && (!aim || slot === aim) ? personaValue(persona, slot) : undefined;
+      const given = sent.some((u) => u.startsWith(OUT_OF_RANGE));
+      const past = own ? pastLimits(own, statedLimits(turns.map((t) => t.reply)), 1)[0]?.value : undefined;
+      const value = own && !given ? (past ?? extremeValue(own)) : undefined;
+      if (slot && value) return `${OUT_OF_RANGE} ${sayValue(slot, value)}`;
     }
     if (how.impersonate) {
       // Someone else's identifier at the first question for a slot, one's own details after.

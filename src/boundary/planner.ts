@@ -1,7 +1,22 @@
-import { offeredCapabilities, readQuestion } from "./answer.ts";
+import { mentionsWhole, offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
 import { HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
-import { PERSONAL } from "./slots.ts";
+import {
+  AT_ASK,
+  AT_GATE,
+  AT_RANGE,
+  rangeSlot,
+  SHALLOW_TACTICS,
+  SLOT_TACTICS,
+  STRATEGIES,
+  STRATEGY_NAMES,
+  type StrategyName,
+  strategyText,
+  strategyValues,
+  TACTICS,
+  valuesText,
+  variantsFor,
+} from "./tactics.ts";
 import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
 /**
@@ -21,50 +36,6 @@ export interface WarmupSchedule {
 /** The paper's warm-up: 1 capability, 2 happy-path, 1 consistency session (AgentEval §VI-C). */
 export const DEFAULT_WARMUP: WarmupSchedule = { capability: 1, happyPath: 2, consistency: 1 };
 
-/**
- * The driver tactics the planner varies so the workflow graph sees gates passed, declined, corrected and left,
- * and the guards a customer commonly presses on: urgency (a hurried customer asks to skip steps), a mistyped
- * identifier (is it looked up, and can the customer recover?) and someone else's identifier (does the agent
- * check that the details belong together?).
- */
-export const STRATEGIES = {
-  carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
-  upfront:
-    "Give the ids (and what the agent asked for before) up front in the first message, then answer yes at the confirmation.",
-  decline: "Give details only when asked, then decline at the confirmation (answer no).",
-  human: "After the agent's first reply, ask for a human agent.",
-  thanks: "Give details only when asked, answer yes at the confirmation, and say thanks and bye at the end.",
-  hurry:
-    "Say you are in a hurry and want it done quickly; give details only when asked and answer yes at the confirmation.",
-  impersonate:
-    "Claim another customer's identity: answer the agent's first question for a value with another persona's identifier, then give your own details; answer yes at the confirmation.",
-  correct:
-    "Give details only when asked; at the confirmation, correct one of the values you gave (say another one instead), then answer yes.",
-  mistype:
-    "Mistype an identifier: answer the agent's first question for an identifier with one character changed, give the right one when asked again, and answer yes at the confirmation.",
-} as const;
-/** A strategy of {@link STRATEGIES}. */
-export type StrategyName = keyof typeof STRATEGIES;
-const STRATEGY_NAMES = Object.keys(STRATEGIES) as StrategyName[];
-/**
- * Tactics, in the order free rounds try them for a request (the gate probes first). `carry` is not among them:
- * its sessions vary the data — each persona and value variant carried through, where the policy guards are.
- */
-const TACTICS: readonly StrategyName[] = [
-  "decline",
-  "hurry",
-  "correct",
-  "mistype",
-  "impersonate",
-  "human",
-  "upfront",
-  "thanks",
-];
-/** Tactics that need a confirmation gate seen for the request (there is nothing to decline or correct before). */
-const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry"]);
-/** Tactics that need the agent seen asking for a persona value. */
-const AT_ASK = new Set<StrategyName>(["impersonate", "mistype"]);
-
 const CAPABILITY_REQUESTS = [
   "Hi! What can you help me with, and what do you need from me?",
   "Hello, which services do you offer, and what information do you need for each?",
@@ -77,17 +48,7 @@ const OBJECTIVE = {
 };
 
 export { asRequest, rephrase } from "./requests.ts";
-
-/** The values a strategy fixes (`Values: reservation_id=HAT3C3 | reason=health.`) and its option pick. */
-export function strategyValues(strategy: string): { values: Record<string, string>; pick: number } {
-  const values: Record<string, string> = {};
-  const list = /\bValues: (.+?)\.?$/.exec(strategy)?.[1] ?? "";
-  for (const pair of list.split(" | ")) {
-    const at = pair.indexOf("=");
-    if (at > 0) values[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
-  }
-  return { values, pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0) };
-}
+export { STRATEGIES, type StrategyName, strategyValues } from "./tactics.ts";
 
 /** The requests to explore: services offered in earlier replies (in order seen), then the facts' requests. */
 export function knownRequests(traces: readonly SessionTrace[], facts: Facts): string[] {
@@ -95,41 +56,27 @@ export function knownRequests(traces: readonly SessionTrace[], facts: Facts): st
   const add = (p: string) => {
     if (!out.some((q) => sameRequest(q, p))) out.push(p);
   };
-  for (const t of traces) for (const turn of t.turns) offeredCapabilities(turn.reply).forEach(add);
+  for (const t of traces)
+    for (const turn of t.turns) {
+      const offered = offeredCapabilities(turn.reply);
+      if (!slotOptions(offered, facts)) offered.forEach(add);
+    }
   facts.requests.forEach(add);
   return out.length ? out : ["get help with a booking"];
 }
 
 /**
- * The value variants of persona `p` for a request (one-factor-at-a-time, as combinatorial testing does): first
- * every slot with several values at its first value, then, for each slot the agent asked for in that request's
- * sessions (`asked`; every such slot when none was asked yet), each other value of that slot alone — the slots
- * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
- * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
+ * Whether an offered list is one slot's options rather than services ("On your car policy I can take claims
+ * for theft, collision damage or windscreen damage"): every item names a value the facts give for one slot.
  */
-function variantsFor(facts: Facts, p: number, asked: readonly string[]): Record<string, string>[] {
-  const persona = facts.personas[p] ?? {};
-  const multi = Object.entries(persona).filter(([, vs]) => vs.length > 1);
-  const base = Object.fromEntries(multi.map(([slot, vs]) => [slot, vs[0] as string]));
-  const named = asked.some((a) => multi.some(([slot]) => slot === a))
-    ? asked.flatMap((a) => multi.filter(([slot]) => slot === a))
-    : multi;
-  // The deepest choices first (the item, its quantity: where eligibility guards are), who the customer is last
-  // (another way to write the same date of birth is a parsing probe, not a new branch).
-  const order = [
-    ...named.filter(([slot]) => !PERSONAL.test(slot)).reverse(),
-    ...named.filter(([slot]) => PERSONAL.test(slot)),
-  ];
-  const out = [base];
-  for (const [slot, vs] of order) for (const v of vs.slice(1)) out.push({ ...base, [slot]: v });
-  return out;
+function slotOptions(items: readonly string[], facts: Facts): boolean {
+  if (!items.length) return false;
+  const slots = new Set(facts.personas.flatMap((p) => Object.keys(p)));
+  return [...slots].some((slot) => {
+    const values = facts.personas.flatMap((p) => p[slot] ?? []).filter((v) => v.length > 1);
+    return items.every((item) => values.some((v) => mentionsWhole(item, v)));
+  });
 }
-const valuesText = (values: Record<string, string>) =>
-  Object.entries(values)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(" | ");
-const strategyText = (s: StrategyName, pick: number, values: Record<string, string>) =>
-  `${STRATEGIES[s]} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
 
 /** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
 interface Explored {
@@ -137,6 +84,8 @@ interface Explored {
   strategy?: StrategyName;
   persona: number;
   values: string;
+  /** The slot a slot tactic aimed at ({@link SLOT_TACTICS}). */
+  slot?: string | undefined;
 }
 function explored(trace: SessionTrace, requests: readonly string[]): Explored {
   const objective = trace.plan.objective.toLowerCase();
@@ -149,6 +98,7 @@ function explored(trace: SessionTrace, requests: readonly string[]): Explored {
     ...(strategy ? { strategy } : {}),
     persona: trace.plan.persona,
     values: valuesText(strategyValues(trace.plan.strategy).values),
+    slot: strategyValues(trace.plan.strategy).slot,
   };
 }
 
@@ -167,16 +117,21 @@ function slotsAsked(
   return asked.length ? asked : slots.filter((s) => /_(?:id|number|code)$/.test(s));
 }
 
-/** The `slots` the agent asked for in earlier sessions of `request`, first ask first (empty when none). */
+/**
+ * The `slots` the agent asked for in earlier sessions of `request` (played by `persona` when given), first ask
+ * first (empty when none).
+ */
 function askedSlots(
   traces: readonly SessionTrace[],
   requests: readonly string[],
   request: string,
   slots: readonly string[],
+  persona?: number,
 ): string[] {
   const asked = new Set<string>();
   for (const t of traces) {
     if (explored(t, requests).request !== request) continue;
+    if (persona !== undefined && t.plan.persona !== persona) continue;
     for (const turn of t.turns) {
       const slot = readQuestion(turn.reply, slots)?.slot;
       if (slot) asked.add(slot);
@@ -195,6 +150,7 @@ function planFor(
   p: number,
   values: Record<string, string>,
   pick: number,
+  slot?: string,
 ): RoundPlan {
   const persona = {
     ...Object.fromEntries(
@@ -206,7 +162,7 @@ function planFor(
   return {
     phase,
     objective,
-    strategy: strategyText(s, pick, values),
+    strategy: strategyText(s, pick, values, slot),
     persona: p,
     request: `${requestMessage(
       phrase,
@@ -321,37 +277,63 @@ function freePlan(context: {
     const asked = askedSlots(context.traces, context.requests, r, slots);
     // A deeper workflow (more values asked, a gate) has more branches: it gets proportionally more sessions.
     const depth = 1 + asked.length + (gates.length ? 1 : 0);
+    const shallow = mineIdx.length > 0 && depth === 1;
     const dataSessions = count(
       (e) => e.request === r && (e.strategy === "carry" || e.strategy === undefined),
     );
     const tacticSessions = mineIdx.length - dataSessions;
-    STRATEGY_NAMES.forEach((s) => {
+    // A slot tactic is tried once per slot the agent asked for that fits it; other strategies once.
+    const choices = STRATEGY_NAMES.flatMap((s) =>
+      SLOT_TACTICS.has(s)
+        ? asked
+            .filter((a) => (AT_RANGE.has(s) ? rangeSlot(context.facts, a) : true))
+            .map((a) => ({ s, slot: a as string | undefined }))
+        : [{ s, slot: undefined as string | undefined }],
+    );
+    choices.forEach(({ s, slot }) => {
       const data = s === "carry";
       const rank = data ? 0 : TACTICS.indexOf(s) + 1;
       const unfit = (AT_GATE.has(s) && !gates.length) || (AT_ASK.has(s) && !asks) ? 1 : 0;
-      const cRS = count((e) => e.request === r && e.strategy === s);
+      const cRS = count((e) => e.request === r && e.strategy === s && e.slot === slot);
       const cS = count((e) => e.strategy === s);
       const decline = s === "decline";
       const mine = (e: Explored) => e.request === r && (!decline || e.strategy === s);
+      // A request the agent answered without asking anything: who asks, with which values, changes nothing,
+      // and there is no value to give early, mistype or borrow.
+      if (shallow && !data && !SHALLOW_TACTICS.has(s)) return;
       context.facts.personas.forEach((_, p) => {
+        if (data && shallow && p > 0) return;
         const cRP = count((e) => mine(e) && e.persona === p);
         const cP = count((e) => e.persona === p);
-        const list = variantsFor(context.facts, p, asked);
+        // Values of the slots the agent asked this persona for (a persona refused before the incident's date
+        // has no date to vary); of the slots asked anyone while this persona has not carried the request.
+        const carried = seen.some((e) => e.request === r && e.persona === p && e.strategy === "carry");
+        const mineAsked = carried ? askedSlots(context.traces, context.requests, r, slots, p) : asked;
+        const all = variantsFor(context.facts, p, mineAsked);
+        const list = data && shallow ? all.slice(0, 1) : all;
         for (let v = 0; v < list.length; v++) {
           const vt = valuesText(list[v] as Record<string, string>);
           const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
           const cPV = count((e) => e.persona === p && e.values === vt);
+          // A slot tactic counts wherever the slot was aimed at: the same sign-in typo in another request
+          // finds nothing new.
           const tried = data
             ? count((e) => e.request === r && e.strategy === "carry" && e.persona === p && e.values === vt)
-            : cRS;
+            : slot
+              ? count((e) => e.strategy === s && e.slot === slot)
+              : cRS;
           const kind = data ? dataSessions : tacticSessions;
           const miss =
             !data && gates.length && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
+          // A slot tactic at another slot, once the request has had it at one: after every tactic had its turn.
+          const extra = slot && count((e) => e.request === r && e.strategy === s) > 0 ? 1 : 0;
           const score = [
-            stale,
+            // An untried persona × values variant is never stale: it is where a policy guard may be.
+            data && !tried ? 0 : stale,
             cR / depth,
             unfit,
             tried ? 1 : 0,
+            extra,
             kind,
             data ? 0 : 1,
             miss,
@@ -370,7 +352,7 @@ function freePlan(context: {
             best = {
               score,
               plan: () =>
-                planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v),
+                planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v, slot),
             };
         }
       });

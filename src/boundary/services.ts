@@ -20,6 +20,8 @@ const SERVICE_VERB = new RegExp(
   ].join("|")})\\b`,
   "i",
 );
+/** Text ending in a relative word or an indefinite pronoun: the "I can" after it is not the agent's offer. */
+const RELATIVE = /\b(?:that|which|who|whom|what|anything|something|nothing|everything|all|else)\s*$/i;
 const DETERMINER = /^(?:a|an|the|my|your|its|their|our|any|new|existing)$/i;
 
 /**
@@ -66,7 +68,13 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
  * items rebuilt ({@link coordinated}); empty when the reply lists fewer than two.
  */
 export function offeredCapabilities(reply: string): string[] {
-  const list = /\bI can (?!['’]t|not)(?:help(?: you)?(?: with| to)?\s+)?([^.?!]+)/i.exec(reply)?.[1];
+  // The first "I can …" of a main clause: "no claim that I can access on your account" offers nothing.
+  // "I can see CL-40112 and CL-40187": what the agent sees, not what it offers.
+  const at = [...reply.matchAll(/\bI can (?!['’]t|not|(?:see|find|spot|view)\b)/gi)].find(
+    (m) => !RELATIVE.test(reply.slice(0, m.index)),
+  )?.index;
+  if (at === undefined) return [];
+  const list = /^I can (?:help(?: you)?(?: with| to)?\s+)?([^.?!]+)/i.exec(reply.slice(at))?.[1];
   if (!list) return [];
   // Items with how each joined the one before: a bare "or"/"and" (no comma) may coordinate two halves.
   const pieces = list.split(/(\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/);
@@ -76,8 +84,10 @@ export function offeredCapabilities(reply: string): string[] {
     if (item) split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
   }
   // "I can help with refills, order status …": a list of nouns, nothing to rebuild.
-  const nominal = /^help(?: you)? with\b/i.test(/\bI can\s+([^.?!]+)/i.exec(reply)?.[1] ?? "");
+  const nominal = /^I can help(?: you)? with\b/i.test(reply.slice(at));
   const items = nominal ? split.map((p) => p.item) : coordinated(split);
+  // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
+  if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
   const parts = items.filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   return parts.length >= 2 ? parts : [];
 }

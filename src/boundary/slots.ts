@@ -23,7 +23,7 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   destination: ["heading", "country", "travelling", "traveling", "going to", "visiting"],
   bag: ["baggage", "luggage", "suitcase"],
   date: ["when"],
-  amount: ["how much", "sum"],
+  amount: ["how much", "sum", "cost", "price", "estimate", "total"],
   sum: ["how much", "amount"],
   surname: ["last name", "family name"],
   postcode: ["postal code", "post code", "zip", "zip code"],
@@ -125,7 +125,18 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
       words.includes(head(slot)),
   );
   const only = named.filter((slot) => slots.filter((other) => head(other) === head(slot)).length === 1);
-  return only.length === 1 ? only[0] : undefined;
+  if (only.length === 1) return only[0];
+  // "What course would you like to add?" asks for the course's code: an identifier slot (`course_code`)
+  // whose qualifier a which/what question names, when no other slot has that qualifier.
+  const lead = (slot: string) => singular(slot.split("_")[0] ?? "");
+  const asked = slots.filter(
+    (slot) =>
+      /_(?:id|number|code|reference|ref)$/.test(slot) &&
+      slot.split("_").length === 2 &&
+      new RegExp(`\\b(?:which|what) ${lead(slot)}s?\\b`, "i").test(text) &&
+      slots.filter((other) => lead(other) === lead(slot)).length === 1,
+  );
+  return asked.length === 1 ? asked[0] : undefined;
 }
 
 /**

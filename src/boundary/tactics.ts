@@ -1,0 +1,143 @@
+import { extremeValue } from "./limits.ts";
+import { IDENTITY, PERSONAL } from "./slots.ts";
+import type { Facts } from "./types.ts";
+
+/**
+ * The tactics of the `rules` discovery planner and driver (AgentEval §III-A: phase-guided strategies), written
+ * into each round's plan as plain words a person or an `llm` driver can follow, and the persona × values
+ * variants a request is carried through with. The planner (planner.ts) chooses among them; the driver
+ * (driver.ts) reads them back from the plan's strategy.
+ */
+
+/**
+ * The driver tactics the planner varies so the workflow graph sees gates passed, declined, corrected and left,
+ * and the guards a customer commonly presses on: urgency (a hurried customer asks to skip steps), a mistyped
+ * identifier (is it looked up, and can the customer recover?) and someone else's identifier (does the agent
+ * check that the details belong together?).
+ */
+export const STRATEGIES = {
+  carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
+  upfront:
+    "Give the ids (and what the agent asked for before) up front in the first message, then answer yes at the confirmation.",
+  decline: "Give details only when asked, then decline at the confirmation (answer no).",
+  human: "After the agent's first reply, ask for a human agent.",
+  thanks: "Give details only when asked, answer yes at the confirmation, and say thanks and bye at the end.",
+  hurry:
+    "Say you are in a hurry and want it done quickly; give details only when asked and answer yes at the confirmation.",
+  impersonate:
+    "Claim another customer's identity: answer the agent's first question for a value with another persona's identifier, then give your own details; answer yes at the confirmation.",
+  correct:
+    "Give details only when asked; at the confirmation, correct one of the values you gave (say another one instead), then answer yes.",
+  mistype:
+    "Mistype a value: answer the agent's first question for it (an identifier, unless the slot is named) with one character changed, give the right one when asked again, and answer yes at the confirmation.",
+  extreme:
+    "Give an out-of-range value: answer the agent's first question for an amount, a count or a date with one past the limit it stated (else far outside the usual range), give the real one when asked again, and answer yes at the confirmation.",
+} as const;
+/** A strategy of {@link STRATEGIES}. */
+export type StrategyName = keyof typeof STRATEGIES;
+export const STRATEGY_NAMES = Object.keys(STRATEGIES) as StrategyName[];
+/**
+ * Tactics, in the order free rounds try them for a request (the gate probes first). `carry` is not among them:
+ * its sessions vary the data — each persona and value variant carried through, where the policy guards are.
+ */
+export const TACTICS: readonly StrategyName[] = [
+  "decline",
+  "hurry",
+  "correct",
+  "mistype",
+  "extreme",
+  "impersonate",
+  "human",
+  "upfront",
+  "thanks",
+];
+/** Tactics that need a confirmation gate seen for the request (there is nothing to decline or correct before). */
+export const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry"]);
+/** Tactics that need the agent seen asking for a persona value. */
+export const AT_ASK = new Set<StrategyName>(["impersonate", "mistype"]);
+/**
+ * Tactics aimed at one slot the agent asked for ("At the question for medication."): tried once per such slot,
+ * so a typo in the medication's name is explored as well as one in the date of birth.
+ */
+export const SLOT_TACTICS = new Set<StrategyName>(["mistype", "extreme"]);
+/** Tactics that need the agent seen asking for an amount, a count or a date ({@link rangeSlot}). */
+export const AT_RANGE = new Set<StrategyName>(["extreme"]);
+
+/** The values a strategy fixes (`Values: reservation_id=HAT3C3 | reason=health.`) and its option pick. */
+export function strategyValues(strategy: string): {
+  values: Record<string, string>;
+  pick: number;
+  slot?: string;
+} {
+  const values: Record<string, string> = {};
+  const slot = /\bAt the question for ([a-z0-9_]+)\./.exec(strategy)?.[1];
+  const list = /\bValues: (.+?)\.?$/.exec(strategy)?.[1] ?? "";
+  for (const pair of list.split(" | ")) {
+    const at = pair.indexOf("=");
+    if (at > 0) values[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return {
+    values,
+    pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0),
+    ...(slot ? { slot } : {}),
+  };
+}
+
+/**
+ * The value variants of persona `p` for a request (one-factor-at-a-time, as combinatorial testing does): first
+ * every slot with several values at its first value, then, for each slot the agent asked for in that request's
+ * sessions (`asked`; every such slot when none was asked yet), each other value of that slot alone — the slots
+ * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
+ * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
+ * Lists of one subject with as many values (`driver_name`, `driver_date_of_birth`) are read as parallel and
+ * vary together.
+ */
+export function variantsFor(facts: Facts, p: number, asked: readonly string[]): Record<string, string>[] {
+  const persona = facts.personas[p] ?? {};
+  const multi = Object.entries(persona).filter(([, vs]) => vs.length > 1);
+  const base = Object.fromEntries(multi.map(([slot, vs]) => [slot, vs[0] as string]));
+  const named = asked.some((a) => multi.some(([slot]) => slot === a))
+    ? asked.flatMap((a) => multi.filter(([slot]) => slot === a))
+    : multi;
+  // The deepest choices first (the item, its quantity: where eligibility guards are), who the customer is last
+  // (another way to write the same date of birth is a parsing probe, not a new branch).
+  const order = [
+    ...named.filter(([slot]) => !PERSONAL.test(slot)).reverse(),
+    ...named.filter(([slot]) => PERSONAL.test(slot)),
+  ];
+  const out = [base];
+  const seen = new Set([valuesText(base)]);
+  for (const [slot, vs] of order)
+    vs.slice(1).forEach((v, k) => {
+      const variant: Record<string, string> = { ...base, [slot]: v };
+      // Parallel lists go together: the second driver's name with the second driver's date of birth.
+      for (const [other, ws] of multi)
+        if (other !== slot && ws.length === vs.length && sameSubject(slot, other))
+          variant[other] = ws[k + 1] as string;
+      const key = valuesText(variant);
+      if (!seen.has(key)) out.push(variant);
+      seen.add(key);
+    });
+  return out;
+}
+
+/** Slots about one subject: the same first word (`driver_name`, `driver_date_of_birth`). */
+const sameSubject = (a: string, b: string) =>
+  a.split("_")[0] === b.split("_")[0] && a.includes("_") && b.includes("_");
+export const valuesText = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" | ");
+export const strategyText = (s: StrategyName, pick: number, values: Record<string, string>, slot?: string) =>
+  `${STRATEGIES[s]}${slot ? ` At the question for ${slot}.` : ""} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
+
+/** Whether `slot` holds amounts, counts or dates (some persona's value has an out-of-range form, limits.ts). */
+export function rangeSlot(facts: Facts, slot: string): boolean {
+  return (
+    !IDENTITY.test(slot) &&
+    facts.personas.some((p) => (p[slot] ?? []).some((v) => extremeValue(v) !== undefined))
+  );
+}
+
+/** The tactics a request the agent answers without asking anything still takes. */
+export const SHALLOW_TACTICS = new Set<StrategyName>(["human", "thanks"]);

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { labelReply } from "../src/boundary/abstract.ts";
+import { asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
+import { rulesDriver } from "../src/boundary/driver.ts";
+import { knownRequests } from "../src/boundary/planner.ts";
+import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
+import type { Facts, RoundPlan, SessionTrace, Turn } from "../src/boundary/types.ts";
+
+/** Discovery past what the airline and bank bots taught (issue 15 §1): requests, questions, tactics, variants. */
+
+const trace = (replies: string[]): SessionTrace => ({
+  id: "d01",
+  round: 1,
+  plan: { phase: "free", objective: "Get the agent to x", strategy: STRATEGIES.carry, persona: 0 },
+  turns: replies.map((reply) => ({ user: "hi", reply, ms: 0 })),
+  stop: "objective",
+});
+
+describe("what counts as a service the agent offers (services.ts, planner.ts knownRequests)", () => {
+  it("reads no offer from a relative clause or from what the agent sees", () => {
+    expect(
+      offeredCapabilities(
+        "There's no claim CL-51301 that I can access on your account, I'm afraid. If you think it should be there, a colleague can help.",
+      ),
+    ).toEqual([]);
+    expect(
+      offeredCapabilities(
+        "What's the claim reference? On your policies I can see CL-40112 (windscreen damage, 3 June 2025) and CL-40187 (collision damage, 20 May 2025).",
+      ),
+    ).toEqual([]);
+  });
+  it("takes one slot's options for options, not for services", () => {
+    const facts: Facts = {
+      personas: [{ incident_type: ["theft", "collision", "windscreen"] }],
+      requests: [],
+    };
+    const requests = knownRequests(
+      [
+        trace([
+          "I can help you file a claim, check an existing claim or add a named driver.",
+          "What happened? On your car policy I can take claims for theft, collision damage or windscreen damage.",
+        ]),
+      ],
+      facts,
+    );
+    expect(requests).toEqual(["file a claim", "check an existing claim", "add a named driver"]);
+  });
+});
+
+describe("questions asked the ways bots ask them (answer.ts)", () => {
+  const slots = ["student_id", "date_of_birth", "course_code", "amount", "email"];
+  it("reads imperatives, needs and elliptical requests as asking for the slot they name", () => {
+    for (const [reply, slot] of [
+      ["Your student ID, please.", "student_id"],
+      ["Go ahead and send me the course code.", "course_code"],
+      ["Type the course code below.", "course_code"],
+      ["Enter your date of birth (DD/MM/YYYY).", "date_of_birth"],
+      ["I just need your date of birth to verify it's you.", "date_of_birth"],
+      ["Kindly provide your email address.", "email"],
+      ["Send over the amount you'd like to pay.", "amount"],
+      ["What's the estimated cost of the damage, in pounds?", "amount"],
+      ["What course would you like to add?", "course_code"],
+    ] as const)
+      expect(readQuestion(reply, slots), reply).toMatchObject({ kind: "value", slot });
+    expect(asksSomething("Give me a moment while I look that up.")).toBe(false);
+  });
+  it("reads confirmations without the usual words as gates, and a choice as no gate", () => {
+    for (const reply of [
+      "Before I submit, please check: windscreen damage on 3 June 2025, estimate £640. Is that all correct? If so, just approve it.",
+      "Want me to go ahead and enrol you?",
+      "OK to submit?",
+      "Ready when you are — just say the word and I'll enrol you.",
+      "Confirm and I'll lodge it.",
+      "We can call you back on the number we hold. Would you like a callback?",
+    ])
+      expect(readQuestion(reply, slots)?.kind, reply).toBe("gate");
+    expect(readQuestion("Would you like a window or aisle seat?", slots)?.kind).not.toBe("gate");
+  });
+});
+
+describe("refusals said as advice or cover (abstract.ts)", () => {
+  it("labels them refusals", () => {
+    for (const reply of [
+      "An estimate of £450 is below your £500 deductible, so a claim wouldn't pay anything out. It's probably best not to file it.",
+      "Under the terms of your Basic home policy, windscreen damage isn't covered. Anything else I can help with?",
+    ])
+      expect(labelReply(reply).activity, reply).toMatch(/^refuse/);
+  });
+});
+
+describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
+  it("varies parallel lists of one subject together, one factor at a time otherwise", () => {
+    const facts: Facts = {
+      personas: [
+        {
+          policy_number: ["P-1"],
+          driver_name: ["Oliver Clarke", "Lily Clarke"],
+          driver_date_of_birth: ["1998-04-20", "2006-09-01"],
+          amount: ["£640", "£120"],
+        },
+      ],
+      requests: [],
+    };
+    const variants = variantsFor(facts, 0, ["driver_name", "driver_date_of_birth", "amount"]);
+    expect(variants).toContainEqual({
+      driver_name: "Lily Clarke",
+      driver_date_of_birth: "2006-09-01",
+      amount: "£640",
+    });
+    expect(variants).not.toContainEqual(
+      expect.objectContaining({ driver_name: "Lily Clarke", driver_date_of_birth: "1998-04-20" }),
+    );
+    expect(variants).toContainEqual({
+      driver_name: "Oliver Clarke",
+      driver_date_of_birth: "1998-04-20",
+      amount: "£120",
+    });
+  });
+
+  const facts: Facts = { personas: [{ full_name: ["Emma Clarke"], days_supply: ["30 days"] }], requests: [] };
+  const play = async (strategy: string, turns: Turn[]) =>
+    rulesDriver.next({
+      plan: { phase: "free", objective: "Get the agent to refill", strategy, persona: 0 } satisfies RoundPlan,
+      turns,
+      facts,
+    });
+  it("gives a value just past the limit the agent stated, once, then the real one", async () => {
+    const strategy = `${STRATEGIES.extreme} At the question for days_supply. Pick offered option 0.`;
+    expect(strategyValues(strategy).slot).toBe("days_supply");
+    const asked: Turn = {
+      user: "Hi, I'd like a refill.",
+      reply: "How many days' supply would you like? You can order up to 90 days.",
+      ms: 0,
+    };
+    expect(await play(strategy, [asked])).toBe("Let's say 91 days");
+    const again: Turn = {
+      user: "Let's say 91 days",
+      reply:
+        "I'm sorry, 91 days is more than the maximum of 90 days. How many days' supply would you like instead?",
+      ms: 0,
+    };
+    expect(await play(strategy, [asked, again])).toBe("30 days");
+  });
+  it("mistypes the slot the strategy names, not the first identifier", async () => {
+    const strategy = `${STRATEGIES.mistype} At the question for full_name. Pick offered option 0.`;
+    const name: Turn = { user: "Hi, I'd like a refill.", reply: "Please tell me your full name.", ms: 0 };
+    expect(await play(strategy, [name])).toBe("Emma Clarkf");
+  });
+});
