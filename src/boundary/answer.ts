@@ -73,6 +73,8 @@ export const GATE = new RegExp(
     String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)\?`,
     String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
     String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
+    // A bare "Go ahead?" / "Proceed?" after the details.
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?![^?]*\bor\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."

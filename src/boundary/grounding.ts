@@ -1,5 +1,5 @@
 import { maskEntities } from "./abstract.ts";
-import { mentionsWhole } from "./answer.ts";
+import { knownValues, mentionsWhole } from "./answer.ts";
 import { namedUnasked } from "./judge.ts";
 import { type StatedLimit, statedLimits } from "./limits.ts";
 import { IDENTITY } from "./slots.ts";
@@ -156,6 +156,9 @@ const YES_NO_KEY = /\b([a-z]+)\s*[:=]?\s+(yes|no)\b/gi;
 /** Words before a yes or no that ask for one ("please answer yes or no", "reply yes"): no fact is stated. */
 const NOT_A_KEY = new Set("answer reply say type respond or and with either simply just please".split(" "));
 
+/** Entity types that say when or how much, not which record. */
+const NOT_RECORD = new Set(["status", "time", "date", "money"]);
+
 /**
  * The values an agent reply reports, to assert in a functional test: its masked entities (amounts, dates,
  * statuses, codes…) and `key ~ yes|no` facts such as `insurance ~ no` (the judge reads `~` as "the value
@@ -164,8 +167,18 @@ const NOT_A_KEY = new Set("answer reply say type respond or and with either simp
  */
 export function replyValues(reply: string, facts?: Facts, options: { readBack?: boolean } = {}): string[] {
   const values: string[] = [];
-  for (const e of maskEntities(reply, facts).entities) {
+  const { entities } = maskEntities(reply, facts);
+  // A status is a record's ("RX-48520 has shipped"): in a reply about no record ("our phone team is available
+  // Monday to Friday") it is a paraphrase's word.
+  const record =
+    entities.some((e) =>
+      e.type === "number" ? /\d{4}/.test(e.value) : !NOT_RECORD.has(e.type) && /\d/.test(e.value),
+    ) ||
+    (facts !== undefined &&
+      Object.values(knownValues(facts)).some((vs) => vs.some((v) => /\d/.test(v) && reply.includes(v))));
+  for (const e of entities) {
     const v = e.value.trim();
+    if (e.type === "status" && !record) continue;
     // A read-back is checked for what it is about to do (amounts, dates, ids, the customer's values), not for
     // words a paraphrase may drop ("delivered to", the house number inside an address).
     if (options.readBack && (e.type === "status" || e.type === "number")) continue;
