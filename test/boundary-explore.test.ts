@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
-import { asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
+import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
 import { rulesDriver } from "../src/boundary/driver.ts";
 import { knownRequests } from "../src/boundary/planner.ts";
 import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
@@ -75,6 +75,31 @@ describe("questions asked the ways bots ask them (answer.ts)", () => {
     ])
       expect(readQuestion(reply, slots)?.kind, reply).toBe("gate");
     expect(readQuestion("Would you like a window or aisle seat?", slots)?.kind).not.toBe("gate");
+  });
+});
+
+describe("a question about what the reply lists (answer.ts)", () => {
+  const persona = { student_number: ["S2104387"], course: ["STA201", "CS101"] };
+  it("answers a yes/no offer over a listed catalogue with the persona's choice from it", () => {
+    const reply =
+      "Here's this term's catalogue:\nCS101 Programming Fundamentals: 7.5 credits\nSTA201 Regression Models: 5 credits\nPHI120 Ethics: 5 credits\nWant to enrol in one?";
+    expect(readQuestion(reply, Object.keys(persona), persona)).toMatchObject({
+      kind: "value",
+      slot: "course",
+    });
+    expect(answerQuestion(reply, persona)).toBe("STA201");
+  });
+  it("does not take a verified record's number for a question", () => {
+    expect(
+      readQuestion("Thanks, S2104387 is verified. What would you like to do?", Object.keys(persona), persona),
+    ).toBeUndefined();
+  });
+  it("reads 'Send SUBMIT and I'll file it' as a gate asking for that word", () => {
+    expect(readQuestion("Here's the enrolment: STA201. Send SUBMIT and I'll file it.", [], persona)).toEqual({
+      kind: "gate",
+      options: [],
+      keyword: "SUBMIT",
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { slotNamedIn } from "./slots.ts";
+import { IDENTITY, slotNamedIn } from "./slots.ts";
 import type { Facts } from "./types.ts";
 
 export { offeredCapabilities } from "./services.ts";
@@ -89,7 +89,7 @@ export const GATE = new RegExp(
  * submit it"): the word is group 1.
  */
 export const KEYWORD_GATE =
-  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|do (?:it|that|this))\b/i;
+  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
 /** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
 const KEYWORD_GATE_LATE =
   /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|all is) (?:right|correct|ok(?:ay)?)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
@@ -269,7 +269,28 @@ export function readQuestion(
       /\b(?:it|this|that one)\b/i.test(sentence) && before ? slotNamedIn(before, slots) : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
-  return options.length ? { kind: "value", options } : undefined;
+  if (options.length) return { kind: "value", options };
+  // "Here's the catalogue: CS101 …, STA201 … Want to enrol in one?": the question is about the slot whose
+  // values the reply lists (not who the customer is: a verified record's number is no question).
+  const listed = slotListedIn(reply, values);
+  const which = asking.some((s) => /\b(?:which|what|one|any of (?:them|these|those))\b/i.test(s));
+  if (listed && (listed.n >= 2 || which)) return { kind: "value", slot: listed.slot, options: [] };
+  return undefined;
+}
+
+/** The slot (not of {@link IDENTITY}) with the most distinct known values the reply names, and how many. */
+function slotListedIn(
+  reply: string,
+  values: SlotValues | undefined,
+): { slot: string; n: number } | undefined {
+  let best: { slot: string; n: number } | undefined;
+  for (const [slot, vs] of Object.entries(values ?? {})) {
+    if (IDENTITY.test(slot)) continue;
+    const list = (typeof vs === "string" ? [vs] : vs).filter((v) => v.length >= 2);
+    const n = new Set(list.filter((v) => mentionsWhole(reply, v))).size;
+    if (n > (best?.n ?? 0)) best = { slot, n };
+  }
+  return best;
 }
 
 /** The persona's value for a slot, `pick` choosing among several; undefined when it has none. */
