@@ -106,6 +106,9 @@ describe("a question about what the reply lists (answer.ts)", () => {
 describe("refusals said as advice or cover (abstract.ts)", () => {
   it("labels them refusals", () => {
     for (const reply of [
+      "To take CS201 Data Structures you need a pass in CS101, which your record doesn't show. Want to pick a different course?",
+      "No need: you're registered for CS201 Data Structures already. Would you like a different course?",
+      "Sorry, that isn't the date of birth we have for this student number. You have 2 attempts left.",
       "An estimate of £450 is below your £500 deductible, so a claim wouldn't pay anything out. It's probably best not to file it.",
       "Under the terms of your Basic home policy, windscreen damage isn't covered. Anything else I can help with?",
     ])
@@ -113,7 +116,37 @@ describe("refusals said as advice or cover (abstract.ts)", () => {
   });
 });
 
+describe("a state then a question (abstract.ts)", () => {
+  it("labels 'You're enrolled in: 1. … Which course?' the question, not a completion", () => {
+    expect(
+      labelReply(
+        "Great, Jonas, I've found your record. Which course do you want to withdraw from? You're enrolled in: 1. CS201 Data Structures 2. STA201 Regression Models",
+        { personas: [{ course: ["CS201"] }], requests: [] },
+      ).activity,
+    ).toBe("ask_course");
+  });
+});
+
 describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
+  it("offers the persona's next value when the agent asks for a different one", async () => {
+    const facts: Facts = { personas: [{ course: ["CS201", "PHI120"] }], requests: [] };
+    const turns: Turn[] = [
+      { user: "I'd like to add a course", reply: "Which course would you like to add?", ms: 0 },
+      {
+        user: "CS201",
+        reply: "CS201 needs a pass in CS101 first. Would you like a different course?",
+        ms: 0,
+      },
+    ];
+    const plan: RoundPlan = {
+      phase: "free",
+      objective: "Get the agent to add",
+      strategy: STRATEGIES.carry,
+      persona: 0,
+    };
+    expect(await rulesDriver.next({ plan, turns, facts })).toBe("PHI120");
+  });
+
   it("varies parallel lists of one subject together, one factor at a time otherwise", () => {
     const facts: Facts = {
       personas: [

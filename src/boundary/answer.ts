@@ -76,7 +76,7 @@ export const GATE = new RegExp(
     // A bare "Go ahead?" / "Proceed?" after the details.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
-    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?![^?]*\bor\b)[^.?!]*\?`,
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
     // "Happy for me to do that?", "— can I confirm it?"

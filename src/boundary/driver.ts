@@ -134,6 +134,23 @@ export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts
   return correctionAt(facts.personas[plan.persona % facts.personas.length] ?? {}, turns, facts)?.text;
 }
 
+/**
+ * When `reply` asks for a different, another or other value of a slot: the round's facts persona's first value
+ * for that slot the user has not said yet, as a user turn; undefined otherwise.
+ */
+function anotherValue(
+  reply: string,
+  sent: readonly string[],
+  plan: RoundPlan,
+  facts: Facts,
+): string | undefined {
+  if (!/\b(?:different|another|other|else)\b/i.test(reply)) return undefined;
+  const own = facts.personas[plan.persona % Math.max(1, facts.personas.length)] ?? {};
+  const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
+  const fresh = slot ? (own[slot] ?? []).find((v) => !sent.some((u) => mentions(u, v))) : undefined;
+  return slot && fresh ? sayValue(slot, fresh) : undefined;
+}
+
 /** The persona's value for the slot the last reply naming one asked for, as a user turn. */
 function retried(turns: readonly Turn[], persona: Persona): string | undefined {
   const slots = Object.keys(persona);
@@ -209,6 +226,10 @@ export const rulesDriver: Driver = {
       earlier: turns.slice(0, -1).map((t) => t.reply),
       values: knownValues(facts),
     });
+    // "Would you like a different course?" after the one given was refused: the persona's next value for it.
+    const other =
+      answer !== undefined && sent.includes(answer) ? anotherValue(last.reply, sent, plan, facts) : undefined;
+    if (other !== undefined) return other;
     // The same answer twice already (the agent did not take it): saying it again only loops.
     const repeated =
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||

@@ -1,5 +1,5 @@
 import { gateWord } from "./answer.ts";
-import { correctionAt } from "./driver.ts";
+import { correctionAt, mistyped } from "./driver.ts";
 import {
   capabilityOf,
   discoveryLimits,
@@ -12,7 +12,7 @@ import {
   traceValues,
 } from "./grounding.ts";
 import { extremeValue, invalidValue, pastLimits } from "./limits.ts";
-import { IDENTITY } from "./slots.ts";
+import { IDENTITY, PERSONAL } from "./slots.ts";
 import {
   type Criterion,
   CUE,
@@ -225,7 +225,11 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
         : perturbation === "extreme_value"
           ? (extreme as string)
           : perturbation === "invalid_value"
-            ? invalidValue(observed.trim() || slot)
+            ? // A credential wrong but well formed (a date of birth a year off): what a check must catch;
+              // a malformed one is only a parsing probe.
+              PERSONAL.test(slot) && observed.trim()
+              ? mistyped(observed.trim())
+              : invalidValue(observed.trim() || slot)
             : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
     // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
     const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
