@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
-import { rulesDriver } from "../src/boundary/driver.ts";
+import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
 import { knownRequests } from "../src/boundary/planner.ts";
 import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
 import type { Facts, RoundPlan, SessionTrace, Turn } from "../src/boundary/types.ts";
@@ -128,6 +128,22 @@ describe("a state then a question (abstract.ts)", () => {
 });
 
 describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
+  it("corrects at a gate what the customer answered, with a value the agent offered", () => {
+    const persona = { policy_type: ["car", "home"], incident_type: ["collision", "theft", "storm"] };
+    const turns: Turn[] = [
+      {
+        user: "Hi, I'd like to file my car claim.",
+        reply: "What happened: theft, storm or collision?",
+        ms: 0,
+      },
+      { user: "collision", reply: "Collision on your car policy. Is that correct?", ms: 0 },
+    ];
+    expect(correctionAt(persona, turns, { personas: [persona], requests: [] })).toMatchObject({
+      slot: "incident_type",
+      given: "collision",
+      other: "theft",
+    });
+  });
   it("offers the persona's next value when the agent asks for a different one", async () => {
     const facts: Facts = { personas: [{ course: ["CS201", "PHI120"] }], requests: [] };
     const turns: Turn[] = [

@@ -11,7 +11,7 @@ import {
 } from "./answer.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
-import { IDENTITY } from "./slots.ts";
+import { IDENTITY, PERSONAL } from "./slots.ts";
 import { strategyValues } from "./tactics.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
@@ -111,21 +111,36 @@ export function correctionAt(
   turns: readonly Turn[],
   facts: Facts,
 ): { slot: string; given: string; other: string; text: string } | undefined {
-  const said = turns.map((t) => t.user).join(" \n ");
+  const answers = turns
+    .slice(1)
+    .map((t) => t.user)
+    .join(" \n ");
+  const request = turns[0]?.user ?? "";
   const gate = turns.at(-1)?.reply ?? "";
   const all = knownValues(facts);
-  for (const [slot, own] of Object.entries(persona)) {
-    // Identifiers are who the customer is, not what they chose.
-    if (/_(?:id|number|code)$|^code$/.test(slot)) continue;
-    // What the gate reads back is what a customer corrects: a value given and read back, else one read back.
-    const given =
-      own.find((v) => v.length > 1 && mentions(said, v) && mentions(gate, v)) ??
-      own.find((v) => v.length > 1 && mentions(gate, v));
-    if (!given) continue;
-    const pool = [...own, ...(all[slot] ?? [])].filter((v) => v !== given && !mentions(gate, v));
-    const other = pool[0];
-    if (other) return { slot, given, other, text: `Actually, please make it ${other} instead of ${given}.` };
-  }
+  // One the agent offered earlier (the courses it listed) is a correction it can take.
+  const offered = turns
+    .slice(0, -1)
+    .map((t) => t.reply)
+    .join(" \n ");
+  // What a customer corrects is what they answered and the gate reads back; else what their request named
+  // and the gate reads back ("my car claim"); else a value only read back.
+  for (const rank of [0, 1, 2])
+    for (const [slot, own] of Object.entries(persona)) {
+      // Identifiers and who the customer is are not what they chose.
+      if (/_(?:id|number|code)$|^code$/.test(slot) || PERSONAL.test(slot)) continue;
+      const given = own.find(
+        (v) =>
+          v.length > 1 &&
+          mentions(gate, v) &&
+          (rank === 0 ? mentions(answers, v) : rank === 1 ? mentions(request, v) : true),
+      );
+      if (!given) continue;
+      const pool = [...own, ...(all[slot] ?? [])].filter((v) => v !== given && !mentions(gate, v));
+      const other = pool.find((v) => mentions(offered, v)) ?? pool[0];
+      if (other)
+        return { slot, given, other, text: `Actually, please make it ${other} instead of ${given}.` };
+    }
   return undefined;
 }
 
