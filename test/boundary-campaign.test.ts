@@ -12,7 +12,7 @@ import { RULES_ENGINES } from "../src/cli/boundary.ts";
 
 /**
  * Issue 5 "done when", offline with the `rules` engines against the reference airline agent: a whole
- * campaign (24–60 coverage-driven discovery sessions of ≤ 10 turns, N_f = 50, N_b = 50), then the privileged audit — false alarms
+ * campaign (24–100 coverage-driven discovery sessions of ≤ 10 turns, N_f = 50, N_b = 50), then the privileged audit — false alarms
  * on the clean agent ≤ 2 %, each of the 8 seeded faults killed by at least one test, at least 25 distinct
  * boundaries at a duplicate rate ≤ 0.25.
  */
@@ -36,9 +36,9 @@ beforeAll(async () => {
 
 describe("a boundary campaign against the reference airline agent (rules engines)", () => {
   it("explores, mines a graph and plans functional and boundary tests within the budgets", () => {
-    // Coverage-driven discovery: at least R_disc = 24 sessions, more while they still find something, ≤ 60.
+    // Coverage-driven discovery: at least R_disc = 24 sessions, more while they still find something, ≤ 100.
     expect(summary.traces).toBeGreaterThanOrEqual(24);
-    expect(summary.traces).toBeLessThanOrEqual(60);
+    expect(summary.traces).toBeLessThanOrEqual(100);
     expect(summary.graph.activities).toBeGreaterThanOrEqual(12);
     expect(summary.tests.functional).toBeGreaterThan(5);
     expect(summary.tests.boundary).toBeGreaterThan(25);

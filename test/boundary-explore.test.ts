@@ -215,6 +215,19 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
     };
     expect(await play(strategy, [asked, again])).toBe("30 days");
   });
+  it("keeps the same wrong credential three times, then stops", async () => {
+    const strategy = `${STRATEGIES.persist} At the question for full_name. Pick offered option 0.`;
+    const ask: Turn = { user: "Hi, I'd like a refill.", reply: "Please tell me your full name.", ms: 0 };
+    const again = (n: number): Turn[] =>
+      Array.from({ length: n }, () => ({
+        user: "Emma Clarkf",
+        reply: "That name doesn't match our records. Please try again.",
+        ms: 0,
+      }));
+    expect(await play(strategy, [ask])).toBe("Emma Clarkf");
+    expect(await play(strategy, [ask, ...again(2)])).toBe("Emma Clarkf");
+    expect(await play(strategy, [ask, ...again(3)])).toBeUndefined();
+  });
   it("mistypes the slot the strategy names, not the first identifier", async () => {
     const strategy = `${STRATEGIES.mistype} At the question for full_name. Pick offered option 0.`;
     const name: Turn = { user: "Hi, I'd like a refill.", reply: "Please tell me your full name.", ms: 0 };

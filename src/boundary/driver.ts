@@ -73,6 +73,7 @@ function tactic(strategy: string) {
     correct: /\bcorrect one of the values\b/.test(s),
     mistype: /\bmistype (?:an identifier|a value)\b/.test(s),
     extreme: /\bout-of-range value\b/.test(s),
+    persist: /\bkeep a wrong value\b/.test(s),
   };
 }
 
@@ -215,6 +216,14 @@ export const rulesDriver: Driver = {
       const first = !turns.slice(0, -1).some((t) => fits(readQuestion(t.reply, slots)?.slot));
       const own = slot ? personaValue(persona, slot) : undefined;
       if (slot && own && first && fits(slot)) return sayValue(slot, mistyped(own));
+    }
+    if (how.persist && aim) {
+      // The same typo each time the agent asks for the slot again (or asks to try again), three times at most.
+      const own = personaValue(persona, aim);
+      const wrong = own ? sayValue(aim, mistyped(own)) : undefined;
+      const tries = sent.filter((u) => u === wrong).length;
+      const asked = readQuestion(last.reply, slots)?.slot === aim || (tries > 0 && RETRY.test(last.reply));
+      if (wrong && asked) return tries < 3 ? wrong : undefined;
     }
     if (how.extreme) {
       // Past a limit the agent stated (else far outside the usual range) at the first question for an amount,

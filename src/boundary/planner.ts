@@ -1,8 +1,10 @@
 import { mentionsWhole, offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
 import { HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
+import { IDENTITY } from "./slots.ts";
 import {
   AT_ASK,
+  AT_CREDENTIAL,
   AT_GATE,
   AT_RANGE,
   rangeSlot,
@@ -286,7 +288,9 @@ function freePlan(context: {
     const choices = STRATEGY_NAMES.flatMap((s) =>
       SLOT_TACTICS.has(s)
         ? asked
-            .filter((a) => (AT_RANGE.has(s) ? rangeSlot(context.facts, a) : true))
+            .filter((a) =>
+              AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
+            )
             .map((a) => ({ s, slot: a as string | undefined }))
         : [{ s, slot: undefined as string | undefined }],
     );

@@ -30,6 +30,8 @@ export const STRATEGIES = {
     "Give details only when asked; at the confirmation, correct one of the values you gave (say another one instead), then answer yes.",
   mistype:
     "Mistype a value: answer the agent's first question for it (an identifier, unless the slot is named) with one character changed, give the right one when asked again, and answer yes at the confirmation.",
+  persist:
+    "Keep a wrong value: answer every question for it with one character changed, three times at most, then stop.",
   extreme:
     "Give an out-of-range value: answer the agent's first question for an amount, a count or a date with one past the limit it stated (else far outside the usual range), give the real one when asked again, and answer yes at the confirmation.",
 } as const;
@@ -46,6 +48,7 @@ export const TACTICS: readonly StrategyName[] = [
   "correct",
   "mistype",
   "extreme",
+  "persist",
   "impersonate",
   "human",
   "upfront",
@@ -59,7 +62,9 @@ export const AT_ASK = new Set<StrategyName>(["impersonate", "mistype"]);
  * Tactics aimed at one slot the agent asked for ("At the question for medication."): tried once per such slot,
  * so a typo in the medication's name is explored as well as one in the date of birth.
  */
-export const SLOT_TACTICS = new Set<StrategyName>(["mistype", "extreme"]);
+export const SLOT_TACTICS = new Set<StrategyName>(["mistype", "extreme", "persist"]);
+/** Tactics aimed only at an identifier or a credential the agent asked for (does it lock the session?). */
+export const AT_CREDENTIAL = new Set<StrategyName>(["persist"]);
 /** Tactics that need the agent seen asking for an amount, a count or a date ({@link rangeSlot}). */
 export const AT_RANGE = new Set<StrategyName>(["extreme"]);
 

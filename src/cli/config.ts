@@ -90,7 +90,7 @@ export const BoundaryConfig = z
       .int()
       .positive()
       .max(1000)
-      .default(60)
+      .default(100)
       .describe("Discovery sessions at most: the budget of coverage-driven discovery."),
     turnBudget: z
       .number()
