@@ -94,6 +94,14 @@ describe("a question about what the reply lists (answer.ts)", () => {
       readQuestion("Thanks, S2104387 is verified. What would you like to do?", Object.keys(persona), persona),
     ).toBeUndefined();
   });
+  it("answers 'how many X shall I …' from the one slot of counts, and reads 'if that's all correct, type SUBMIT'", () => {
+    expect(
+      answerQuestion("How many transcripts shall I order?", { student_number: ["S1"], copies: ["3"] }),
+    ).toBe("3 transcripts");
+    expect(readQuestion("Here's the order: 1 copy. If that's all correct, type SUBMIT", [])?.keyword).toBe(
+      "SUBMIT",
+    );
+  });
   it("reads 'Send SUBMIT and I'll file it' as a gate asking for that word", () => {
     expect(readQuestion("Here's the enrolment: STA201. Send SUBMIT and I'll file it.", [], persona)).toEqual({
       kind: "gate",

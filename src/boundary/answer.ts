@@ -92,7 +92,7 @@ export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
 /** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
 const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|all is) (?:right|correct|ok(?:ay)?)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
 /** The word a {@link KEYWORD_GATE} sentence asks for (`CONFIRM`), or undefined when `text` asks for none. */
 export function gateWord(text: string): string | undefined {
   const m = KEYWORD_GATE.exec(text);
@@ -105,7 +105,9 @@ export function gateWord(text: string): string | undefined {
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
-  "should would do does are is will did in for to on you have the that this per we i can".split(" "),
+  "should would do does are is will did in for to on you have the that this per we i can shall may could must".split(
+    " ",
+  ),
 );
 /**
  * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
@@ -243,7 +245,15 @@ export function readQuestion(
     const end = words.findIndex((w) => COUNT_STOP.has(w));
     const noun = words.slice(0, end < 0 ? words.length : end).join(" ");
     // "How much should I send? Tell me the number of days' supply": the slot the noun names, else the question.
-    const slot = slotNamedIn(noun, slots) ?? slotNamedIn(text, slots);
+    // "How many transcripts shall I order?" with a `copies` slot: the one slot whose values are all counts.
+    const counts = Object.entries(values ?? {}).filter(
+      ([s, vs]) =>
+        !IDENTITY.test(s) && (typeof vs === "string" ? [vs] : vs).every((v) => /^\d{1,3}$/.test(v)),
+    );
+    const slot =
+      slotNamedIn(noun, slots) ??
+      slotNamedIn(text, slots) ??
+      (counts.length === 1 && slots.includes(counts[0]?.[0] ?? "") ? counts[0]?.[0] : undefined);
     // "the number of the one you want" counts nothing: it asks for a choice.
     if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
