@@ -37,6 +37,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "insurance", role: "tuned on" },
   { name: "heldout", role: "tuned on" },
   { name: "heldout2", role: "tuned on" },
+  { name: "heldout3", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
