@@ -112,10 +112,10 @@ describe("refusals in other words (abstract.ts)", () => {
   const facts = Facts.parse({ personas: [{ medication: ["Zolpidem 10 mg"] }], requests: [] });
   it.each([
     ["I'm afraid late checkout after 2 pm isn't something we can offer.", "refuse"],
-    ["We don't allow extra beds in standard rooms.", "refuse"],
+    ["We don't allow extra beds in standard rooms.", "refuse_policy"],
     ["That refund exceeds the €200 limit I can approve here.", "refuse_limit"],
     ["I'm sorry, 90 days is more than the maximum of 60 days I can send per refill.", "refuse_limit"],
-    ["We can replace a SIM at most once every 30 days. Anything else I can help with?", "refuse"],
+    ["We can replace a SIM at most once every 30 days. Anything else I can help with?", "refuse_limit"],
     // A refusal with an offer of a hand-off or of something else is the refusal, about the value it names.
     [
       "Zolpidem 10 mg is a controlled medicine, so it can't be refilled through chat. Would you like me to connect you?",

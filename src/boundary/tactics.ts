@@ -91,7 +91,8 @@ export function strategyValues(strategy: string): {
 /**
  * The value variants of persona `p` for a request (one-factor-at-a-time, as combinatorial testing does): first
  * every slot with several values at its first value, then, for each slot the agent asked for in that request's
- * sessions (`asked`; every such slot when none was asked yet), each other value of that slot alone — the slots
+ * sessions (`asked`; every such slot when none was asked yet, none when only single values were), each other
+ * value of that slot alone — the slots
  * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
  * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
  * Lists of one subject with as many values (`driver_name`, `driver_date_of_birth`) are read as parallel and
@@ -101,9 +102,8 @@ export function variantsFor(facts: Facts, p: number, asked: readonly string[]): 
   const persona = facts.personas[p] ?? {};
   const multi = Object.entries(persona).filter(([, vs]) => vs.length > 1);
   const base = Object.fromEntries(multi.map(([slot, vs]) => [slot, vs[0] as string]));
-  const named = asked.some((a) => multi.some(([slot]) => slot === a))
-    ? asked.flatMap((a) => multi.filter(([slot]) => slot === a))
-    : multi;
+  // Nothing asked yet: every slot may matter; asked only for single values: nothing to vary.
+  const named = asked.length ? asked.flatMap((a) => multi.filter(([slot]) => slot === a)) : multi;
   // The deepest choices first (the item, its quantity: where eligibility guards are), who the customer is last
   // (another way to write the same date of birth is a parsing probe, not a new branch).
   const order = [
