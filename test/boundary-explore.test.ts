@@ -48,7 +48,16 @@ describe("what counts as a service the agent offers (services.ts, planner.ts kno
 });
 
 describe("questions asked the ways bots ask them (answer.ts)", () => {
-  const slots = ["student_id", "date_of_birth", "course_code", "amount", "email"];
+  const slots = [
+    "student_id",
+    "date_of_birth",
+    "course_code",
+    "amount",
+    "email",
+    "sms_code",
+    "collection_day",
+    "monthly_amount",
+  ];
   it("reads imperatives, needs and elliptical requests as asking for the slot they name", () => {
     for (const [reply, slot] of [
       ["Your student ID, please.", "student_id"],
@@ -60,6 +69,9 @@ describe("questions asked the ways bots ask them (answer.ts)", () => {
       ["Send over the amount you'd like to pay.", "amount"],
       ["What's the estimated cost of the damage, in pounds?", "amount"],
       ["What course would you like to add?", "course_code"],
+      ["What's the code we sent you by text?", "sms_code"],
+      ["What day should we collect the payment each month?", "collection_day"],
+      ["How much would you like to pay each month?", "monthly_amount"],
     ] as const)
       expect(readQuestion(reply, slots), reply).toMatchObject({ kind: "value", slot });
     expect(asksSomething("Give me a moment while I look that up.")).toBe(false);

@@ -35,6 +35,12 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   quantity: ["how many", "how much", "amount", "supply"],
   medication: ["medicine", "prescription", "drug"],
   arrival: ["check in", "arriving"],
+  sms: ["text", "texted", "text message", "mobile", "phone"],
+  otp: ["one-time", "one time", "texted", "text"],
+  verification: ["security", "one-time", "one time", "verify"],
+  collection: ["collect", "collected", "taken", "take"],
+  payment: ["pay", "paid", "debit", "direct debit"],
+  monthly: ["month", "each month", "per month", "a month"],
   departure: ["check out", "leaving"],
 };
 
