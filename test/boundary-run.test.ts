@@ -51,6 +51,33 @@ const test = (
 const users = (turns: { user: string }[]) => turns.map((t) => t.user);
 
 describe("rules runner", () => {
+  it("sends a hint of the slot's own form as it is (a wrong date of birth on purpose), not the persona's value", async () => {
+    const t = test("t0", ["02/11/1983", "Clarkf", "Leeds"], {
+      date_of_birth: "02/11/1982",
+      last_name: "Clarke",
+    });
+    const turn = (reply: string, user = "hi") => ({ user, reply, ms: 0 });
+    expect(await rulesRunner.next({ test: t, turns: [turn("What's your date of birth?")] })).toBe(
+      "02/11/1983",
+    );
+    expect(
+      await rulesRunner.next({
+        test: t,
+        turns: [turn("What's your date of birth?", "02/11/1983"), turn("And your last name?")],
+      }),
+    ).toBe("Clarkf");
+    // Another kind of value is not an answer to the question: the persona's comes first.
+    expect(
+      await rulesRunner.next({
+        test: t,
+        turns: [
+          turn("x", "02/11/1983"),
+          turn("What's your last name?", "Clarkf"),
+          turn("Your last name again, please?"),
+        ],
+      }),
+    ).toBe("Clarke");
+  });
   it("answers the user id the agent asks for from the persona, then stops when hints are spent", async () => {
     const run = await runTest(
       airlineTarget(),

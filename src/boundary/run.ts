@@ -1,4 +1,5 @@
 import path from "node:path";
+import { distance } from "fastest-levenshtein";
 import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
 import { sha256 } from "../core/ids.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
@@ -46,6 +47,25 @@ function nextHint(test: TestCase, turns: readonly Turn[]): number {
 /** An identifier-like token (a digit or an underscore, 4+ characters). */
 const ID_TOKEN = /\b(?=\w*[\d_])\w{4,}\b/g;
 
+/** A value's form: runs of digits → 9, of letters → a ("02/11/1983" → "9/9/9", "£640" → "£9"). */
+const formOf = (v: string) =>
+  v
+    .trim()
+    .replace(/^let's say\s+/i, "")
+    .replace(/\d+/g, "9")
+    .replace(/\p{L}+/gu, "a");
+/**
+ * Whether `hint` is a value of the same form as `value`: with digits or several words, the same form
+ * ("02/11/1983" for "02/11/1982", "£64000" for "£640", "Tom Becker" for "Emma Clarke"); a single word only one
+ * or two letters off ("Clarkf" for "Clarke").
+ */
+function sameForm(hint: string, value: string): boolean {
+  const form = formOf(value);
+  if (formOf(hint) !== form) return false;
+  if (/9/.test(form) || /a\W+a/.test(form)) return true;
+  return distance(hint.trim().toLowerCase(), value.toLowerCase()) <= 2;
+}
+
 /**
  * Whether `hint` gives what `question` asks for, so it should be sent as it is: it holds the persona's value,
  * names the slot, or — for an id slot — carries an id that is not another persona slot's value (a test may
@@ -59,6 +79,9 @@ function supplies(hint: string, question: Question, persona: Record<string, stri
   if (value && text.includes(value.toLowerCase())) return true;
   if (text.includes(slot.replace(/_/g, " "))) return true;
   if (question.kind === "count") return /\d/.test(text);
+  // A value of the slot's own form given on purpose (a mistyped or another customer's date of birth, an amount
+  // past the limit): the test's hint, not a slip the persona should correct.
+  if (value && sameForm(hint, value)) return true;
   if (slot.endsWith("_id")) {
     const others = new Set(
       Object.entries(persona)
