@@ -29,6 +29,19 @@ describe("what counts as a service the agent offers (services.ts, planner.ts kno
       ),
     ).toEqual([]);
   });
+  it("keeps a noun phrase with its own determiner whole, and knows 'handle' opens a service", () => {
+    expect(
+      offeredCapabilities(
+        "Welcome. I can change your dates, add breakfast or an extra bed, cancel a booking or handle a refund request.",
+      ),
+    ).toEqual([
+      "change your dates",
+      "add breakfast",
+      "add an extra bed",
+      "cancel a booking",
+      "handle a refund request",
+    ]);
+  });
   it("takes one slot's options for options, not for services", () => {
     const facts: Facts = {
       personas: [{ incident_type: ["theft", "collision", "windscreen"] }],
@@ -83,10 +96,13 @@ describe("questions asked the ways bots ask them (answer.ts)", () => {
       "OK to submit?",
       "Ready when you are — just say the word and I'll enrol you.",
       "Confirm and I'll lodge it.",
+      "Cancelling now falls inside the 48-hour window, so €110 will be charged. Would you still like to cancel HX7390?",
+      "Do you want to book it?",
       "We can call you back on the number we hold. Would you like a callback?",
     ])
       expect(readQuestion(reply, slots)?.kind, reply).toBe("gate");
     expect(readQuestion("Would you like a window or aisle seat?", slots)?.kind).not.toBe("gate");
+    expect(readQuestion("Would you like to add breakfast or a late checkout?", slots)?.kind).not.toBe("gate");
   });
 });
 

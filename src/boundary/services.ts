@@ -17,6 +17,7 @@ const SERVICE_VERB = new RegExp(
     "share|show|sign|start|stop|submit|suspend|swap|switch|take|talk|tell|top|track|transfer|unblock|unlock|update",
     "upgrade|verify|view|withdraw|block|activate|deactivate|exchange|collect|deliver|redirect|raise|reactivate|search",
     "estimate|locate|log|pick|plan|print|quote|redeem|sort|split|trace|use|waive|join|leave|postpone|prepare",
+    "handle|process|organise|organize|provide|discuss",
   ].join("|")})\\b`,
   "i",
 );
@@ -56,7 +57,14 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
     out[i] = `${lead.join(" ")} ${item}`;
     // "file a new home" + "car claim": the earlier item lacked the head noun the later one ends in.
     const noun = words.at(-1) as string;
-    if (prep < 0 && words.length >= 2 && head.length >= 2 && !head.includes(noun))
+    // Not "add breakfast" + "an extra bed": an item with its own determiner is a whole noun phrase.
+    if (
+      prep < 0 &&
+      words.length >= 2 &&
+      head.length >= 2 &&
+      !head.includes(noun) &&
+      !DETERMINER.test(words[0] ?? "")
+    )
       out[i - 1] = `${before} ${noun}`;
   }
   return out;
