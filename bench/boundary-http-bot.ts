@@ -9,7 +9,7 @@
  * three fresh runs (false-alarm rate: the wording is random per session, so every run is a new paraphrase),
  * and, per seeded fault, whether the plan fails (kill). There is no privileged view: a kill is a failing test.
  *
- * Run: `npx tsx bench/boundary-http-bot.ts`
+ * Run: `npx tsx bench/boundary-http-bot.ts` (`--verbose` prints each clean run that did not pass)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -92,7 +92,12 @@ async function main(): Promise<void> {
       for (let k = 0; k < 3; k++)
         for (const r of await runPlan(openChatTarget(clean.spec), plan.tests, engines)) {
           runs++;
-          if (r.verdict.verdict !== "pass") fail++;
+          if (r.verdict.verdict === "pass") continue;
+          fail++;
+          if (process.argv.includes("--verbose"))
+            console.log(
+              `  run ${k + 1} ${r.verdict.verdict} ${r.testId}: ${r.verdict.reason}\n${r.turns.map((t, i) => `    U: ${t.user}\n    A(${r.labels[i]?.activity}): ${t.reply.replace(/\n/g, " ").slice(0, 200)}`).join("\n")}`,
+            );
         }
       console.log(
         `clean bot, 3 fresh runs of the plan: ${fail} of ${runs} runs not passing (FAR ${(fail / runs).toFixed(3)})`,
