@@ -284,7 +284,7 @@ export function readQuestion(
   if (options.length) return { kind: "value", options };
   // "Here's the catalogue: CS101 …, STA201 … Want to enrol in one?": the question is about the slot whose
   // values the reply lists (not who the customer is: a verified record's number is no question).
-  const listed = slotListedIn(reply, values);
+  const listed = asking.some((s) => !CLOSING_OFFER.test(s)) ? slotListedIn(reply, values) : undefined;
   const which = asking.some((s) => /\b(?:which|what|one|any of (?:them|these|those))\b/i.test(s));
   if (listed && (listed.n >= 2 || which)) return { kind: "value", slot: listed.slot, options: [] };
   return undefined;
