@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { TargetError } from "../src/agents/chat/target.ts";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
+import { discover } from "../src/boundary/discover.ts";
 import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
 import { knownRequests } from "../src/boundary/planner.ts";
 import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
@@ -152,6 +154,31 @@ describe("refusals said as advice or cover (abstract.ts)", () => {
   });
 });
 
+describe("replies a new user's library bot used (abstract.ts)", () => {
+  it.each([
+    ['Your renewal is complete: "Middlemarch" is due on 31 March 2025.', "confirm_completion"],
+    ["Payment of £30.00 received, thank you.", "confirm_completion"],
+    ["£30.00 has been paid.", "confirm_completion"],
+    [
+      "Booked! 6 guests on 21 June 2025 at 8 pm — booking reference TV4100. Anything else?",
+      "confirm_completion",
+    ],
+    ["That PIN is wrong again. For your security the card is now locked; please visit a branch.", "refuse"],
+    ['"Piranesi" isn\'t on your account. Which of your loans should I renew?', "refuse"],
+    [
+      "You aren't enrolled in STA201 this term. Your courses are: 1. CS101 2. ECO130. Which one did you mean?",
+      "refuse",
+    ],
+    [
+      "Account requests in chat are locked after three wrong codes. Would you like me to connect you with a colleague?",
+      "refuse",
+    ],
+  ])("%s → %s", (reply, activity) => expect(labelReply(reply).activity.startsWith(activity)).toBe(true));
+  it("keeps a flight's status an information", () => {
+    expect(labelReply("Your flight is now boarding.").activity).toBe("inform_status");
+  });
+});
+
 describe("a state then a question (abstract.ts)", () => {
   it("labels 'You're enrolled in: 1. … Which course?' the question, not a completion", () => {
     expect(
@@ -268,5 +295,24 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
     const strategy = `${STRATEGIES.mistype} At the question for full_name. Pick offered option 0.`;
     const name: Turn = { user: "Hi, I'd like a refill.", reply: "Please tell me your full name.", ms: 0 };
     expect(await play(strategy, [name])).toBe("Emma Clarkf");
+  });
+});
+
+describe("a target that never answers (discover.ts)", () => {
+  it("stops after three failed sessions instead of spending the budget", async () => {
+    let resets = 0;
+    const down = {
+      name: "down",
+      async reset() {
+        resets++;
+      },
+      async send(): Promise<{ text: string; ms: number }> {
+        throw new TargetError("down", "cannot reach http://127.0.0.1:9/chat (fetch failed)");
+      },
+      async close() {},
+    };
+    const traces = await discover(down, { facts: { personas: [{}], requests: [] }, rounds: 24 });
+    expect(traces.map((t) => t.stop)).toEqual(["target_error", "target_error", "target_error"]);
+    expect(resets).toBe(3);
   });
 });

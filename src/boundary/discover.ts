@@ -46,6 +46,9 @@ export interface DiscoverOptions {
   onProgress?: (line: string) => void;
 }
 
+/** Sessions after which discovery stops when every one of them ended in a target error. */
+const FAIL_FAST = 3;
+
 const traceId = (round: number) => `d${String(round).padStart(2, "0")}`;
 
 /**
@@ -95,6 +98,14 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
     ) {
       options.onProgress?.(
         `discover: stopping after ${round} sessions: the last ${patience} found no new activity or transition`,
+      );
+      break;
+    }
+    // A target that failed every one of the first sessions is down or misconfigured: stop rather than spend
+    // the whole budget (each failed session can take a full timeout).
+    if (traces.length >= FAIL_FAST && traces.every((t) => t.stop === "target_error")) {
+      options.onProgress?.(
+        `discover: stopping: the first ${traces.length} sessions all ended in a target error`,
       );
       break;
     }

@@ -233,7 +233,10 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
             : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
     // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
     const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
-    const forbidden = [...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a)))];
+    // A refusal on another topic ("refuse_balance") is staying too, never proceeding.
+    const forbidden = [
+      ...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a) && !stay.includes(cueOf(a)))),
+    ];
     const reject = (kind: Perturbation, given: string, goal: string): Draft => ({
       ...base,
       perturbation: kind,

@@ -172,7 +172,9 @@ async function discoverAndPlan(
   if (traces.length && failed.length === traces.length)
     throw new SetupError(
       `${options.spec} did not answer in any of the ${traces.length} discovery sessions: ${failed[0]?.error ?? "no reply"}`,
-      "check that the target is running and reachable, then run the same command again (failed sessions are redone)",
+      /reply has no text|not JSON|reply path|HTTP 4\d\d/i.test(failed[0]?.error ?? "")
+        ? "the target answers but not as the target spec expects: check its URL path and reply field (`gauntlet schema boundary-target`), then run the same command again"
+        : "check that the target is running and reachable, then run the same command again (failed sessions are redone)",
     );
   if (failed.length)
     say(
