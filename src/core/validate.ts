@@ -30,6 +30,8 @@ interface IssueLike {
   path: PropertyKey[];
   message: string;
   errors?: IssueLike[][];
+  /** Of an `unrecognized_keys` issue: the keys not in the schema. */
+  keys?: string[];
 }
 
 /**
@@ -38,7 +40,7 @@ interface IssueLike {
  * with its path made absolute — "Invalid input" alone would not tell the user what to fix. When branches tie,
  * the union's own issue is kept (give the union a message listing the accepted forms).
  */
-export function firstIssue(issues: readonly IssueLike[]): { path: PropertyKey[]; message: string } {
+export function firstIssue(issues: readonly IssueLike[]): IssueLike {
   const issue = issues[0]!;
   if (issue.code !== "invalid_union" || !issue.errors?.length) return issue;
   const sorted = [...issue.errors].sort((a, b) => a.length - b.length);

@@ -46,9 +46,17 @@ export function loadYamlFile<T extends z.ZodType>(file: string, schema: T, hint:
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = firstIssue(result.error.issues);
-  const node = doc.getIn(issue.path as (string | number)[], true) as
-    | { range?: [number, number, number] }
+  const node = (issue.path.length ? doc.getIn(issue.path as (string | number)[], true) : doc.contents) as
+    | {
+        range?: [number, number, number];
+        items?: { key?: { value?: unknown; range?: [number, number, number] } }[];
+      }
     | undefined;
-  const line = node?.range ? lineCounter.linePos(node.range[0]).line : undefined;
-  throw new InputError({ file: shown, line, field: issue.path.join(".") || undefined }, issue.message, hint);
+  // An unknown key is reported on its own line, not on the line of the mapping that holds it.
+  const unknown = issue.code === "unrecognized_keys" ? (issue.keys?.[0] as string | undefined) : undefined;
+  const keyNode = unknown ? node?.items?.find((p) => p.key?.value === unknown)?.key : undefined;
+  const range = keyNode?.range ?? node?.range;
+  const line = range ? lineCounter.linePos(range[0]).line : undefined;
+  const field = [...issue.path, ...(unknown ? [unknown] : [])].join(".") || undefined;
+  throw new InputError({ file: shown, line, field }, issue.message, hint);
 }
