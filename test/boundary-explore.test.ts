@@ -4,7 +4,8 @@ import { labelReply } from "../src/boundary/abstract.ts";
 import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
 import { discover } from "../src/boundary/discover.ts";
 import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
-import { knownRequests } from "../src/boundary/planner.ts";
+import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
+import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
 import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
 import type { Facts, RoundPlan, SessionTrace, Turn } from "../src/boundary/types.ts";
 
@@ -314,5 +315,46 @@ describe("a target that never answers (discover.ts)", () => {
     const traces = await discover(down, { facts: { personas: [{}], requests: [] }, rounds: 24 });
     expect(traces.map((t) => t.stop)).toEqual(["target_error", "target_error", "target_error"]);
     expect(resets).toBe(3);
+  });
+});
+
+describe("limits written with thousands separators (limits.ts, planner.ts)", () => {
+  it("reads €1,000.00 as a thousand and probes just past it", () => {
+    const limits = statedLimits([
+      "Sorry, I can't send €4,000.00: transfers above €1,000.00 can't be made in chat.",
+    ]);
+    expect(limits).toEqual([{ kind: "number", value: 1000, side: "max", unit: "€" }]);
+    expect(pastLimits("250", limits, 1).map((p) => p.value)).toEqual(["1001"]);
+    expect(pastLimits("£2,400", statedLimits(["We pay claims up to £5,000."]), 1)[0]?.value).toBe("£5001");
+  });
+  it("probes an amount again, just past the limit, once an earlier session stated it", async () => {
+    const facts: Facts = { personas: [{ amount: ["250"] }], requests: [] };
+    const plan = { phase: "free" as const, objective: "Get the agent to send money", persona: 0 };
+    const session = (strategy: string, replies: string[]): SessionTrace => ({
+      id: "d01",
+      round: 1,
+      plan: { ...plan, strategy, request: "Hi, I'd like to send money." },
+      turns: replies.map((reply) => ({ user: "x", reply, ms: 0 })),
+      stop: "objective",
+    });
+    const far = `${STRATEGIES.extreme} At the question for amount. Pick offered option 0.`;
+    const traces = [
+      session(STRATEGIES.carry, [
+        "I can help you send money, check a balance or freeze a card.",
+        "How much would you like to send?",
+      ]),
+      session(far, [
+        "How much would you like to send?",
+        "Sorry, transfers above €1,000.00 can't be made in chat.",
+      ]),
+    ];
+    const planner = createRulesPlanner({ capability: 0, happyPath: 0, consistency: 0 });
+    const seen = new Set<string>();
+    for (let round = 2; round < 30; round++) {
+      const next = await planner.plan({ round, traces, facts });
+      seen.add(next.strategy);
+      traces.push({ ...session(next.strategy, ["How much would you like to send?"]), plan: next });
+    }
+    expect([...seen].some((s) => s.includes('Give "1001".'))).toBe(true);
   });
 });

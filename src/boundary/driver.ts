@@ -199,7 +199,7 @@ export const rulesDriver: Driver = {
     const how = tactic(plan.strategy);
     if (objectiveMet(plan, turns)) return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     if (how.human && turns.length === 1) return ASK_HUMAN;
-    const { pick, slot: aim } = strategyValues(plan.strategy);
+    const { pick, slot: aim, give } = strategyValues(plan.strategy);
     const persona = personaOf(plan, facts);
     const slots = Object.keys(persona);
     const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
@@ -233,7 +233,7 @@ export const rulesDriver: Driver = {
         slot && !IDENTITY.test(slot) && (!aim || slot === aim) ? personaValue(persona, slot) : undefined;
       const given = sent.some((u) => u.startsWith(OUT_OF_RANGE));
       const past = own ? pastLimits(own, statedLimits(turns.map((t) => t.reply)), 1)[0]?.value : undefined;
-      const value = own && !given ? (past ?? extremeValue(own)) : undefined;
+      const value = own && !given ? (give ?? past ?? extremeValue(own)) : undefined;
       if (slot && value) return `${OUT_OF_RANGE} ${sayValue(slot, value)}`;
     }
     if (how.impersonate) {

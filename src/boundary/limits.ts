@@ -25,7 +25,12 @@ const MAX_CUE =
   "up to|maximum(?: of)?|max(?:imum)?|at most|no more than|not more than|cap(?:ped)? (?:of|at)|(?:is |are )?capped at|limit(?:ed)? (?:of|to|at|is)|until|no later than|latest(?: is| of)?|exceed(?:ing|s)?|more than|over|above|beyond|before";
 const MIN_CUE =
   "at least|minimum(?: of)?|min|no (?:less|fewer) than|not (?:less|fewer) than|earliest(?: is| of)?|from|below|under|less than|after";
-const NUMBER = String.raw`([$€£])?\s?(\d+(?:[.,]\d+)?)(?:\s?(usd|eur|gbp|dollars?|euros?|pounds?))?((?:\s+[a-z-]+){0,2})`;
+/** A number as written: with thousands separators ("1,000.00") or a decimal point or comma ("2.5", "2,5"). */
+const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
+/** The value of a {@link DIGITS} match ("1,000.00" → 1000, "2,5" → 2.5). */
+const numberOf = (text: string) =>
+  Number(/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(text) ? text.replaceAll(",", "") : text.replace(",", "."));
+const NUMBER = String.raw`([$€£])?\s?(${DIGITS})(?:\s?(usd|eur|gbp|dollars?|euros?|pounds?))?((?:\s+[a-z-]+){0,2})`;
 const TIME = String.raw`(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)?`;
 
 /** A bound time or number after each side's cue, built once. */
@@ -87,7 +92,7 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
         const noun = (cut < 0 ? words : words.slice(0, cut)).at(-1)?.replace(/s$/, "") ?? "";
         add({
           kind: "number",
-          value: Number((m[2] as string).replace(",", ".")),
+          value: numberOf(m[2] as string),
           side,
           unit: currency || noun,
         });
@@ -98,8 +103,10 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
 }
 
 const TIME_TOKEN = /\b(\d{1,2})(?::(\d{2}))?\s?([ap]\.?m\.?)(?![a-z])|\b(\d{1,2}):(\d{2})\b/i;
-const NUMBER_TOKEN =
-  /([$€£]\s?)?\b(\d+(?:[.,]\d+)?)\b(?![:\d])((?:\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))?(?:\s+[a-z-]+){0,2})/i;
+const NUMBER_TOKEN = new RegExp(
+  String.raw`([$€£]\s?)?\b(${DIGITS})\b(?![:\d])((?:\s?(?:usd|eur|gbp|dollars?|euros?|pounds?))?(?:\s+[a-z-]+){0,2})`,
+  "i",
+);
 
 /** `minutes` written the way the observed time was ("11am" → "3pm", "11:00" → "15:00"). */
 function formatTime(value: number, twelveHour: boolean, padded: boolean): string {
@@ -148,7 +155,7 @@ export function pastLimits(
   } else {
     const m = NUMBER_TOKEN.exec(observed);
     if (!m) return [];
-    const n = Number((m[2] as string).replace(",", "."));
+    const n = numberOf(m[2] as string);
     const unit = `${m[1] ?? ""}${m[3] ?? ""}`.toLowerCase().replace(CURRENCY_WORD, symbolOf);
     const inRange = (l: StatedLimit) =>
       l.kind === "number" && (l.side === "max" ? n <= l.value : n >= l.value);

@@ -7,6 +7,7 @@ import {
   AT_CREDENTIAL,
   AT_GATE,
   AT_RANGE,
+  pastStated,
   rangeSlot,
   SHALLOW_TACTICS,
   SLOT_TACTICS,
@@ -86,8 +87,9 @@ interface Explored {
   strategy?: StrategyName;
   persona: number;
   values: string;
-  /** The slot a slot tactic aimed at ({@link SLOT_TACTICS}). */
+  /** The slot a slot tactic aimed at ({@link SLOT_TACTICS}), and the value it was told to give there. */
   slot?: string | undefined;
+  give?: string | undefined;
 }
 function explored(trace: SessionTrace, requests: readonly string[]): Explored {
   const objective = trace.plan.objective.toLowerCase();
@@ -101,6 +103,7 @@ function explored(trace: SessionTrace, requests: readonly string[]): Explored {
     persona: trace.plan.persona,
     values: valuesText(strategyValues(trace.plan.strategy).values),
     slot: strategyValues(trace.plan.strategy).slot,
+    give: strategyValues(trace.plan.strategy).give,
   };
 }
 
@@ -153,6 +156,7 @@ function planFor(
   values: Record<string, string>,
   pick: number,
   slot?: string,
+  give?: string,
 ): RoundPlan {
   const persona = {
     ...Object.fromEntries(
@@ -164,7 +168,7 @@ function planFor(
   return {
     phase,
     objective,
-    strategy: strategyText(s, pick, values, slot),
+    strategy: strategyText(s, pick, values, slot, give),
     persona: p,
     request: `${requestMessage(
       phrase,
@@ -291,10 +295,10 @@ function freePlan(context: {
             .filter((a) =>
               AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
             )
-            .map((a) => ({ s, slot: a as string | undefined }))
-        : [{ s, slot: undefined as string | undefined }],
+            .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context) }))
+        : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
     );
-    choices.forEach(({ s, slot }) => {
+    choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";
       const rank = data ? 0 : TACTICS.indexOf(s) + 1;
       const unfit = (AT_GATE.has(s) && !gates.length) || (AT_ASK.has(s) && !asks) ? 1 : 0;
@@ -324,7 +328,8 @@ function freePlan(context: {
           const tried = data
             ? count((e) => e.request === r && e.strategy === "carry" && e.persona === p && e.values === vt)
             : slot
-              ? count((e) => e.strategy === s && e.slot === slot)
+              ? // A limit stated since the slot was probed makes a new probe: just past it.
+                count((e) => e.strategy === s && e.slot === slot && e.give === give)
               : cRS;
           const kind = data ? dataSessions : tacticSessions;
           const miss =
@@ -356,7 +361,18 @@ function freePlan(context: {
             best = {
               score,
               plan: () =>
-                planFor("free", objective, context, r, s, p, list[v] as Record<string, string>, p + v, slot),
+                planFor(
+                  "free",
+                  objective,
+                  context,
+                  r,
+                  s,
+                  p,
+                  list[v] as Record<string, string>,
+                  p + v,
+                  slot,
+                  give,
+                ),
             };
         }
       });

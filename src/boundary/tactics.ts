@@ -1,6 +1,6 @@
-import { extremeValue } from "./limits.ts";
+import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { IDENTITY, PERSONAL } from "./slots.ts";
-import type { Facts } from "./types.ts";
+import type { Facts, SessionTrace } from "./types.ts";
 
 /**
  * The tactics of the `rules` discovery planner and driver (AgentEval §III-A: phase-guided strategies), written
@@ -73,9 +73,12 @@ export function strategyValues(strategy: string): {
   values: Record<string, string>;
   pick: number;
   slot?: string;
+  /** The value a slot tactic gives there (`Give "1001".`: just past a limit an earlier session stated). */
+  give?: string;
 } {
   const values: Record<string, string> = {};
   const slot = /\bAt the question for ([a-z0-9_]+)\./.exec(strategy)?.[1];
+  const give = /\bGive "([^"]+)"\./.exec(strategy)?.[1];
   const list = /\bValues: (.+?)\.?$/.exec(strategy)?.[1] ?? "";
   for (const pair of list.split(" | ")) {
     const at = pair.indexOf("=");
@@ -85,6 +88,7 @@ export function strategyValues(strategy: string): {
     values,
     pick: Number(/\bPick offered option (\d+)/.exec(strategy)?.[1] ?? 0),
     ...(slot ? { slot } : {}),
+    ...(give ? { give } : {}),
   };
 }
 
@@ -133,8 +137,14 @@ export const valuesText = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([k, v]) => `${k}=${v}`)
     .join(" | ");
-export const strategyText = (s: StrategyName, pick: number, values: Record<string, string>, slot?: string) =>
-  `${STRATEGIES[s]}${slot ? ` At the question for ${slot}.` : ""} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
+export const strategyText = (
+  s: StrategyName,
+  pick: number,
+  values: Record<string, string>,
+  slot?: string,
+  give?: string,
+) =>
+  `${STRATEGIES[s]}${slot ? ` At the question for ${slot}.` : ""}${give ? ` Give "${give}".` : ""} Pick offered option ${pick}.${Object.keys(values).length ? ` Values: ${valuesText(values)}.` : ""}`;
 
 /** Whether `slot` holds amounts, counts or dates (some persona's value has an out-of-range form, limits.ts). */
 export function rangeSlot(facts: Facts, slot: string): boolean {
@@ -146,3 +156,19 @@ export function rangeSlot(facts: Facts, slot: string): boolean {
 
 /** The tactics a request the agent answers without asking anything still takes. */
 export const SHALLOW_TACTICS = new Set<StrategyName>(["human", "thanks"]);
+
+/**
+ * For the "out-of-range value" tactic at `slot`: persona 0's value moved just past a limit the agent stated in
+ * an earlier session ("transfers above €1,000 can't be made in chat" → 1001), so the probe lands between the
+ * limit and whatever else might refuse it; undefined when none was stated (the driver then goes far out).
+ */
+export function pastStated(
+  s: StrategyName,
+  slot: string,
+  context: { traces: readonly SessionTrace[]; facts: Facts },
+): string | undefined {
+  const own = context.facts.personas[0]?.[slot]?.[0];
+  if (s !== "extreme" || !own) return undefined;
+  const replies = context.traces.flatMap((t) => t.turns.map((u) => u.reply));
+  return pastLimits(own, statedLimits(replies), 1)[0]?.value;
+}
