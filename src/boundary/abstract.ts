@@ -9,7 +9,7 @@ import {
   slotOfChoice,
 } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
-import { factSlotNames, slotNamedIn } from "./slots.ts";
+import { factSlotNames, slotNamedIn, valueList } from "./slots.ts";
 import { POLICY_TOPICS } from "./topics.ts";
 import {
   type AbstractTurn,
@@ -178,7 +178,7 @@ function topicOf(t: string, slots: readonly string[], values?: SlotValues): stri
  */
 function slotOfValue(t: string, values: SlotValues | undefined): string | undefined {
   const all = Object.entries(values ?? {}).flatMap(([slot, vs]) =>
-    (typeof vs === "string" ? [vs] : vs).map((v) => [slot, v.toLowerCase()] as const),
+    valueList(vs).map((v) => [slot, v.toLowerCase()] as const),
   );
   all.sort((a, b) => b[1].length - a[1].length);
   return all.find(([, v]) => v.length >= 2 && !/^\d+$/.test(v) && mentionsWhole(t, v))?.[0];

@@ -1,4 +1,4 @@
-import { IDENTITY, slotNamedIn } from "./slots.ts";
+import { IDENTITY, slotNamedIn, valueList } from "./slots.ts";
 import type { Facts } from "./types.ts";
 
 export { offeredCapabilities } from "./services.ts";
@@ -213,7 +213,7 @@ export function slotOfChoice(sentence: string, values: SlotValues | undefined): 
   let best: string | undefined;
   let most = 0;
   for (const [slot, vs] of Object.entries(values)) {
-    const list = (typeof vs === "string" ? [vs] : vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
+    const list = valueList(vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
     const n = new Set(list.filter((v) => mentionsWhole(sentence, v))).size;
     if (n > most) [best, most] = [slot, n];
   }
@@ -249,8 +249,7 @@ export function readQuestion(
     // "How much should I send? Tell me the number of days' supply": the slot the noun names, else the question.
     // "How many transcripts shall I order?" with a `copies` slot: the one slot whose values are all counts.
     const counts = Object.entries(values ?? {}).filter(
-      ([s, vs]) =>
-        !IDENTITY.test(s) && (typeof vs === "string" ? [vs] : vs).every((v) => /^\d{1,3}$/.test(v)),
+      ([s, vs]) => !IDENTITY.test(s) && valueList(vs).every((v) => /^\d{1,3}$/.test(v)),
     );
     const slot =
       slotNamedIn(noun, slots) ??
@@ -298,7 +297,7 @@ function slotListedIn(
   let best: { slot: string; n: number } | undefined;
   for (const [slot, vs] of Object.entries(values ?? {})) {
     if (IDENTITY.test(slot)) continue;
-    const list = (typeof vs === "string" ? [vs] : vs).filter((v) => v.length >= 2);
+    const list = valueList(vs).filter((v) => v.length >= 2);
     const n = new Set(list.filter((v) => mentionsWhole(reply, v))).size;
     if (n > (best?.n ?? 0)) best = { slot, n };
   }

@@ -45,6 +45,10 @@ export function objectiveMet(plan: RoundPlan, turns: readonly Turn[]): boolean {
   return !asksSomething(last) && offeredCapabilities(last).length === 0;
 }
 
+/** The facts persona a plan names (its index taken modulo the number of personas; empty when there are none). */
+const factsPersona = (plan: RoundPlan, facts: Facts) =>
+  facts.personas[plan.persona % Math.max(1, facts.personas.length)] ?? {};
+
 /**
  * The persona a plan plays: the facts persona, with the slot values the strategy fixes put first; a slot it has
  * no value for that neither says who they are nor points at a record ({@link IDENTITY}) borrows the first other persona's values (asked
@@ -52,7 +56,7 @@ export function objectiveMet(plan: RoundPlan, turns: readonly Turn[]): boolean {
  */
 export function personaOf(plan: RoundPlan, facts: Facts): Persona {
   const own = plan.persona % Math.max(1, facts.personas.length);
-  const base = facts.personas[own] ?? {};
+  const base = factsPersona(plan, facts);
   const borrowed: Record<string, readonly string[]> = {};
   for (let k = 1; k < facts.personas.length; k++)
     for (const [slot, values] of Object.entries(facts.personas[(own + k) % facts.personas.length] ?? {}))
@@ -147,7 +151,7 @@ export function correctionAt(
 
 /** The driver's "correct a value" tactic: {@link correctionAt} for the round's persona, as a user turn. */
 export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts): string | undefined {
-  return correctionAt(facts.personas[plan.persona % facts.personas.length] ?? {}, turns, facts)?.text;
+  return correctionAt(factsPersona(plan, facts), turns, facts)?.text;
 }
 
 /**
@@ -161,7 +165,7 @@ function anotherValue(
   facts: Facts,
 ): string | undefined {
   if (!/\b(?:different|another|other|else)\b/i.test(reply)) return undefined;
-  const own = facts.personas[plan.persona % Math.max(1, facts.personas.length)] ?? {};
+  const own = factsPersona(plan, facts);
   const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
   const fresh = slot ? (own[slot] ?? []).find((v) => !sent.some((u) => mentions(u, v))) : undefined;
   return slot && fresh ? sayValue(slot, fresh) : undefined;

@@ -1,5 +1,6 @@
-import { mentionsWhole, offeredCapabilities, readQuestion } from "./answer.ts";
+import { knownValues, mentionsWhole, offeredCapabilities, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
+import { statedLimits } from "./limits.ts";
 import { HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
 import { IDENTITY } from "./slots.ts";
 import {
@@ -74,11 +75,9 @@ export function knownRequests(traces: readonly SessionTrace[], facts: Facts): st
  */
 function slotOptions(items: readonly string[], facts: Facts): boolean {
   if (!items.length) return false;
-  const slots = new Set(facts.personas.flatMap((p) => Object.keys(p)));
-  return [...slots].some((slot) => {
-    const values = facts.personas.flatMap((p) => p[slot] ?? []).filter((v) => v.length > 1);
-    return items.every((item) => values.some((v) => mentionsWhole(item, v)));
-  });
+  return Object.values(knownValues(facts)).some((values) =>
+    items.every((item) => values.some((v) => v.length > 1 && mentionsWhole(item, v))),
+  );
 }
 
 /** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
@@ -97,13 +96,14 @@ function explored(trace: SessionTrace, requests: readonly string[]): Explored {
     .sort((a, b) => b.length - a.length)
     .find((r) => objective.includes(r.toLowerCase()));
   const strategy = STRATEGY_NAMES.find((s) => trace.plan.strategy.startsWith(STRATEGIES[s]));
+  const { values, slot, give } = strategyValues(trace.plan.strategy);
   return {
     ...(request ? { request } : {}),
     ...(strategy ? { strategy } : {}),
     persona: trace.plan.persona,
-    values: valuesText(strategyValues(trace.plan.strategy).values),
-    slot: strategyValues(trace.plan.strategy).slot,
-    give: strategyValues(trace.plan.strategy).give,
+    values: valuesText(values),
+    slot,
+    give,
   };
 }
 
@@ -260,6 +260,8 @@ function freePlan(context: {
   requests: readonly string[];
 }): RoundPlan {
   const seen = context.traces.map((t) => explored(t, context.requests));
+  // The limits the agent stated in any session so far, read once for every slot probe below.
+  const limits = statedLimits(context.traces.flatMap((t) => t.turns.map((u) => u.reply)));
   const novelty = sessionNovelty(context.traces, context.facts);
   const count = (f: (e: Explored) => boolean) => seen.filter(f).length;
   const slots = Object.keys(context.facts.personas[0] ?? {});
@@ -295,7 +297,7 @@ function freePlan(context: {
             .filter((a) =>
               AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
             )
-            .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context) }))
+            .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context.facts, limits) }))
         : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
     );
     choices.forEach(({ s, slot, give }) => {

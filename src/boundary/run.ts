@@ -5,6 +5,7 @@ import { sha256 } from "../core/ids.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import { answerTo, type Question, readQuestion } from "./answer.ts";
+import { OUT_OF_RANGE } from "./driver.ts";
 import {
   type Facts,
   type Judge,
@@ -47,11 +48,13 @@ function nextHint(test: TestCase, turns: readonly Turn[]): number {
 /** An identifier-like token (a digit or an underscore, 4+ characters). */
 const ID_TOKEN = /\b(?=\w*[\d_])\w{4,}\b/g;
 
+/** The words the driver's out-of-range tactic puts before its value ("Let's say 4000"). */
+const OUT_OF_RANGE_LEAD = new RegExp(`^${OUT_OF_RANGE}\\s+`, "i");
 /** A value's form: runs of digits → 9, of letters → a ("02/11/1983" → "9/9/9", "£640" → "£9"). */
 const formOf = (v: string) =>
   v
     .trim()
-    .replace(/^let's say\s+/i, "")
+    .replace(OUT_OF_RANGE_LEAD, "")
     .replace(/\d+/g, "9")
     .replace(/\p{L}+/gu, "a");
 /**

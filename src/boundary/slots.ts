@@ -160,3 +160,7 @@ export const IDENTITY = new RegExp(
 export function factSlotNames(facts: Facts | undefined): string[] {
   return [...new Set((facts?.personas ?? []).flatMap((p) => Object.keys(p)))];
 }
+
+/** A slot's values as a list (a persona may give one value as a string). */
+export const valueList = (vs: string | readonly string[]): readonly string[] =>
+  typeof vs === "string" ? [vs] : vs;

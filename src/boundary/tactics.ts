@@ -1,6 +1,6 @@
-import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
+import { extremeValue, pastLimits, type StatedLimit } from "./limits.ts";
 import { IDENTITY, PERSONAL } from "./slots.ts";
-import type { Facts, SessionTrace } from "./types.ts";
+import type { Facts } from "./types.ts";
 
 /**
  * The tactics of the `rules` discovery planner and driver (AgentEval §III-A: phase-guided strategies), written
@@ -158,17 +158,17 @@ export function rangeSlot(facts: Facts, slot: string): boolean {
 export const SHALLOW_TACTICS = new Set<StrategyName>(["human", "thanks"]);
 
 /**
- * For the "out-of-range value" tactic at `slot`: persona 0's value moved just past a limit the agent stated in
- * an earlier session ("transfers above €1,000 can't be made in chat" → 1001), so the probe lands between the
+ * For the "out-of-range value" tactic at `slot`: persona 0's value moved just past one of `limits` (those the
+ * agent stated in earlier sessions: "transfers above €1,000 can't be made in chat" → 1001), so the probe lands between the
  * limit and whatever else might refuse it; undefined when none was stated (the driver then goes far out).
  */
 export function pastStated(
   s: StrategyName,
   slot: string,
-  context: { traces: readonly SessionTrace[]; facts: Facts },
+  facts: Facts,
+  limits: readonly StatedLimit[],
 ): string | undefined {
-  const own = context.facts.personas[0]?.[slot]?.[0];
+  const own = facts.personas[0]?.[slot]?.[0];
   if (s !== "extreme" || !own) return undefined;
-  const replies = context.traces.flatMap((t) => t.turns.map((u) => u.reply));
-  return pastLimits(own, statedLimits(replies), 1)[0]?.value;
+  return pastLimits(own, limits, 1)[0]?.value;
 }
