@@ -67,7 +67,7 @@ const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted)";
 /** A completion said first ("Done: …", "All arranged.", "Booked! 6 guests on 21 June …", "Cancelled — …"). */
 const DONE_FIRST = new RegExp(
-  String.raw`^(?:done|all (?:done|set|arranged|sorted|booked)|booked|sorted|confirmed|${COMPLETED})(?:[!.:,—–-]|$|\s+[—–-])`,
+  String.raw`^(?:done|all (?:done|set|arranged|sorted|booked)|sorted|confirmed|${COMPLETED})(?:[!.:,—–-]|$|\s+[—–-])`,
 );
 const DONE = new RegExp(
   String.raw`^(?:done|all set|completed)\b|\bit(?:'s| is| has been) done\b|\b(?:has|have) (?:now )?been (?:successfully )?${COMPLETED}\b|\bi(?: have|'ve) (?:now )?(?:successfully )?${COMPLETED}\b|\bis now (?!(?:on time|delayed|boarding|flying|landed|scheduled|available|departed)\b)|\bsuccessfully\b|\b(?:you're|you are|it's|it is|that's|your \w+ is|the \w+ is) (?:all )?(?:booked|reserved)\b|\byou(?:'ve| have) been (?:\w+ )?${COMPLETED}\b|\byou're (?:all )?(?:switched|set up|signed up|registered|enrolled)\b|\b(?:is|are) (?:now )?(?:booked|frozen|scheduled) (?:with|for|from|on|until)\b|\byour \w+ (?:is|has been) (?:now )?complete\b|\b(?:payment|transfer|refund|renewal|reservation|booking|order) of [^;!?]{1,30}? (?:received|taken|accepted|made|completed)\b|(?<!\b(?:flight|train|bus|ferry|service|departure|arrival)\b[^.;!?]{0,40})\b(?:is|are) (?:now )?${COMPLETED}(?:[.;!]|$| to\b| for \d)`,
@@ -162,9 +162,9 @@ function informLabel(text: string): string {
 
 /**
  * What a refusal, error or not-found is about, by policy cue first (two guards on one slot — a limit and a
- * deadline — stay apart), then the facts slot or built-in slot noun it names: `already`, `availability`, `balance`, `timing`, `limit`,
- * `identity`, `eligibility`, `policy`, `pin`, `reservation_id` (topics.ts). No entity types: they vary with the
- * wording, and a label must stay the same across paraphrases.
+ * deadline — stay apart; topics.ts), then the facts slot or built-in slot noun it names: `already`,
+ * `availability`, `balance`, `timing`, `limit`, `identity`, `eligibility`, `policy`, `pin`, `reservation_id`.
+ * No entity types: they vary with the wording, and a label must stay the same across paraphrases.
  */
 function topicOf(t: string, slots: readonly string[], values?: SlotValues): string | undefined {
   const policy = POLICY_TOPICS.find(([, re]) => re.test(t))?.[0];
