@@ -30,4 +30,15 @@ describe("loadYamlFile error positions", () => {
     const e = load('personas:\n  - pin: "1"\n    pinn: "2"\nrequests: []\n');
     expect(e.message).toMatch(/facts\.yaml:3: field "personas\.0\.pinn"/);
   });
+  it("reports a misnamed key as such, not as a missing field", () => {
+    const e = load('persona:\n  - pin: "1"\nrequests: []\n');
+    expect(e.message).toMatch(
+      /facts\.yaml:1: field "persona": unknown key "persona"; the required "personas" is missing — did you mean "personas"\?/,
+    );
+  });
+  it("shows a file outside the working directory by its absolute path, not ../../", () => {
+    const e = load("personas: 3\nrequests: []\n");
+    expect(e.message.startsWith(tmpdir())).toBe(true);
+    expect(e.message).not.toMatch(/^\.\./);
+  });
 });

@@ -5,7 +5,7 @@ import type { ChatTarget } from "../agents/chat/target.ts";
 import { InputError, SetupError } from "../core/errors.ts";
 import { sha256 } from "../core/ids.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
-import { makeDirectory } from "../core/paths.ts";
+import { makeDirectory, shownPath } from "../core/paths.ts";
 import type { UsageLedger } from "../models/usage.ts";
 import { auditPlan } from "./audit.ts";
 import { discover } from "./discover.ts";
@@ -329,7 +329,7 @@ function checkSameTarget(options: CampaignOptions): void {
   const other = recorded.find((r) => r.target.trim() !== options.spec.trim());
   if (other)
     throw new InputError(
-      { file: path.relative(process.cwd(), other.file) || other.file },
+      { file: shownPath(other.file) },
       `this campaign folder was made for target "${other.target}", not "${options.spec}"; resuming it would report that target's results as this one's`,
       "give another --out (or delete the folder to start over)",
     );

@@ -35,6 +35,15 @@ export function isInsidePath(child: string, parent: string): boolean {
 }
 
 /**
+ * A path as an error message shows it: relative to the working directory when it lies below it
+ * (`facts.yaml`, `cases/a.yaml`), else absolute (`/tmp/run/facts.yaml`, not `../../tmp/run/facts.yaml`).
+ */
+export function shownPath(file: string): string {
+  const abs = path.resolve(file);
+  return isInsidePath(abs, process.cwd()) ? path.relative(process.cwd(), abs) || abs : abs;
+}
+
+/**
  * Resolve a workspace-relative path under `root`, refusing anything that escapes it.
  * @throws Error when the result is outside root (callers validate with {@link WorkspacePath} first)
  */

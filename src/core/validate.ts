@@ -1,3 +1,4 @@
+import { distance } from "fastest-levenshtein";
 import type { z } from "zod";
 import { InputError, type InputLocation } from "./errors.ts";
 
@@ -35,12 +36,41 @@ interface IssueLike {
 }
 
 /**
- * The issue to report: the first one, except that a failed union (e.g. an agent that is neither a command
+ * A required field missing beside an unknown key of the same object (`persona:` written for `personas:`):
+ * the unknown key, with the missing field it most likely means — "expected array, received undefined" alone
+ * hides the typo. Undefined when there is no such pair.
+ */
+function misnamedKey(issues: readonly IssueLike[]): IssueLike | undefined {
+  const same = (a: readonly PropertyKey[], b: readonly PropertyKey[]) =>
+    a.length === b.length && a.every((k, i) => k === b[i]);
+  for (const unknown of issues) {
+    if (unknown.code !== "unrecognized_keys" || !unknown.keys?.length) continue;
+    const missing = issues
+      .filter((i) => i.code === "invalid_type" && /received undefined/.test(i.message))
+      .filter((i) => i.path.length === unknown.path.length + 1 && same(i.path.slice(0, -1), unknown.path))
+      .map((i) => String(i.path.at(-1)));
+    if (!missing.length) continue;
+    const key = unknown.keys[0] as string;
+    const near = [...missing].sort((a, b) => distance(key, a) - distance(key, b))[0] as string;
+    return {
+      code: unknown.code,
+      path: unknown.path,
+      keys: [key],
+      message: `unknown key "${key}"; the required "${near}" is missing — did you mean "${near}"?`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The issue to report: a misnamed key ({@link misnamedKey}), else the first one, except that a failed union (e.g. an agent that is neither a command
  * agent nor a real agent CLI) is replaced by the first issue of the branch that came closest (fewest issues),
  * with its path made absolute — "Invalid input" alone would not tell the user what to fix. When branches tie,
  * the union's own issue is kept (give the union a message listing the accepted forms).
  */
 export function firstIssue(issues: readonly IssueLike[]): IssueLike {
+  const misnamed = misnamedKey(issues);
+  if (misnamed) return misnamed;
   const issue = issues[0]!;
   if (issue.code !== "invalid_union" || !issue.errors?.length) return issue;
   const sorted = [...issue.errors].sort((a, b) => a.length - b.length);

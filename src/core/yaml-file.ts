@@ -3,6 +3,7 @@ import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { InputError } from "./errors.ts";
+import { shownPath } from "./paths.ts";
 import { firstIssue } from "./validate.ts";
 
 /**
@@ -15,7 +16,7 @@ import { firstIssue } from "./validate.ts";
  * @throws InputError when the file is missing, a directory, not valid YAML, or does not match the schema
  */
 export function loadYamlFile<T extends z.ZodType>(file: string, schema: T, hint: string): z.output<T> {
-  const shown = path.relative(process.cwd(), file) || file;
+  const shown = shownPath(file);
   if (!existsSync(file)) throw new InputError({ file: shown }, "file not found", "check the path");
   if (statSync(file).isDirectory())
     throw new InputError(

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../../core/errors.ts";
+import { shownPath } from "../../core/paths.ts";
 import { loadYamlFile } from "../../core/yaml-file.ts";
 import { FailureMode } from "./schema.ts";
 
@@ -25,7 +26,7 @@ export interface LoadedMode {
 
 /** The modes of one folder (every `*.yaml` / `*.yml`, sorted by name). @throws InputError */
 export function readModeDir(dir: string): { mode: FailureMode; file: string }[] {
-  const shown = path.relative(process.cwd(), dir) || dir;
+  const shown = shownPath(dir);
   if (!existsSync(dir))
     throw new InputError({ file: shown }, "mode folder not found", "check the --modes path");
   if (!statSync(dir).isDirectory())
@@ -58,7 +59,7 @@ export function loadModes(
     const found = readModeDir(dir);
     if (found.length === 0)
       throw new InputError(
-        { file: path.relative(process.cwd(), dir) || dir },
+        { file: shownPath(dir) },
         "holds no failure-mode file (*.yaml or *.yml; subfolders are not searched)",
         "put one mode per YAML file in the folder (see docs/fuzz.md)",
       );
@@ -66,8 +67,8 @@ export function loadModes(
       const earlier = byId.get(mode.id);
       if (earlier?.user)
         throw new InputError(
-          { file: path.relative(process.cwd(), file), field: "id" },
-          `mode id "${mode.id}" is also defined in ${path.relative(process.cwd(), earlier.file)}`,
+          { file: shownPath(file), field: "id" },
+          `mode id "${mode.id}" is also defined in ${shownPath(earlier.file)}`,
           "give each mode its own id",
         );
       byId.set(mode.id, { mode, file, user: true });
