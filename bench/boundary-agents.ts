@@ -37,7 +37,9 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "insurance", role: "tuned on" },
   { name: "heldout", role: "tuned on" },
   { name: "heldout2", role: "tuned on" },
+  { name: "parcel", role: "tuned on" },
   { name: "heldout3", role: "held out" },
+  { name: "heldout4", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
@@ -336,10 +338,9 @@ async function main(): Promise<void> {
   ];
   const widths = head.map((_, i) => Math.max(...table.map((row) => (row[i] ?? "").length)));
   for (const row of table) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  "));
-  const held = rows.find((r) => r.role === "held out");
-  if (held)
+  for (const held of rows.filter((r) => r.role === "held out"))
     console.log(
-      `held-out targets (≥ 80% killed, FAR 0 over 3 seeds, ≥ 70% states reached): ${held.ok ? "met" : "NOT met"}`,
+      `held-out targets on ${held.name} (≥ 80% killed, FAR 0 over 3 seeds, ≥ 70% states reached): ${held.ok ? "met" : "NOT met"}`,
     );
 }
 

@@ -1,5 +1,12 @@
-import { IDENTITY, slotNamedIn, valueList } from "./slots.ts";
-import type { Facts } from "./types.ts";
+import {
+  escapeRegExp,
+  IDENTITY,
+  mentionsWhole,
+  type SlotValues,
+  slotNamedIn,
+  slotOfChoice,
+  valueList,
+} from "./slots.ts";
 
 export { offeredCapabilities } from "./services.ts";
 
@@ -62,7 +69,7 @@ const STATEMENT_GATE =
  */
 export const GATE = new RegExp(
   [
-    String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"? (?:to|if)\b`,
+    String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"?(?: or "?[a-z]+"?)? (?:to|if|and (?:i|we)(?:'ll| will))\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
     // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?[a-z]+(?: [a-z']+){0,5}\?`,
@@ -184,40 +191,6 @@ function optionsIn(sentence: string): string[] {
     .map((p) => p.trim())
     .filter(Boolean);
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
-}
-
-/** Slot → known values (a facts persona, the union of all personas, or a test's persona). */
-export type SlotValues = Readonly<Record<string, string | readonly string[]>>;
-
-/** Every persona's values per slot, in persona order: a choice question offering some of them asks for that slot. */
-export function knownValues(facts: Facts): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const p of facts.personas)
-    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
-  return out;
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** Whether `text` names `value` as a whole word or phrase (case-insensitive; letters and digits bound it). */
-export const mentionsWhole = (text: string, value: string) =>
-  new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(value.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, "u").test(
-    text.toLowerCase(),
-  );
-
-/**
- * The slot a choice question offers values of ("Do you want an eSIM or a physical SIM?" with `sim_type: [eSIM,
- * physical]`): the slot with the most of its values (words, not bare numbers) in an "… or …" sentence.
- */
-export function slotOfChoice(sentence: string, values: SlotValues | undefined): string | undefined {
-  if (!values || !/\bor\b/i.test(sentence)) return undefined;
-  let best: string | undefined;
-  let most = 0;
-  for (const [slot, vs] of Object.entries(values)) {
-    const list = valueList(vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
-    const n = new Set(list.filter((v) => mentionsWhole(sentence, v))).size;
-    if (n > most) [best, most] = [slot, n];
-  }
-  return best;
 }
 
 /**

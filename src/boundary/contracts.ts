@@ -22,6 +22,11 @@ import type {
 /** Planner (AgentEval §III-A): what the next discovery round explores. */
 export interface Planner {
   plan(context: { round: number; traces: readonly SessionTrace[]; facts: Facts }): Promise<RoundPlan>;
+  /**
+   * Whether the planner still has rounds it holds necessary (the rules planner: a customer not yet carried
+   * through a request): discovery then goes on past its patience, up to its budget. Optional.
+   */
+  pending?(context: { traces: readonly SessionTrace[]; facts: Facts }): boolean;
 }
 
 /** Driver: the next user message of a discovery session, or undefined to stop (objective met). */

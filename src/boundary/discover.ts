@@ -59,7 +59,8 @@ const traceId = (round: number) => `d${String(round).padStart(2, "0")}`;
  * — the failed turn is kept with an empty reply — and the campaign goes on.
  *
  * With `maxRounds` above `rounds`, the budget follows coverage: after `rounds` sessions discovery goes on while
- * one of the last `patience` sessions still added an activity or transition, and stops at `maxRounds`.
+ * one of the last `patience` sessions still added an activity or transition, or the planner holds a round
+ * necessary ({@link Planner.pending}: a customer not yet carried through a request), and stops at `maxRounds`.
  *
  * Resumable: with `file`, the rounds already in it are read back (a torn last line is repaired) and skipped,
  * and every new session is appended the moment it ends.
@@ -94,7 +95,8 @@ export async function discover(target: ChatTarget, options: DiscoverOptions): Pr
       round >= rounds &&
       novelty()
         .slice(-patience)
-        .every((n) => n === 0)
+        .every((n) => n === 0) &&
+      !planner.pending?.({ traces, facts })
     ) {
       options.onProgress?.(
         `discover: stopping after ${round} sessions: the last ${patience} found no new activity or transition`,

@@ -1,7 +1,6 @@
 import {
   answerQuestion,
   asksSomething,
-  knownValues,
   offeredCapabilities,
   type Persona,
   personaValue,
@@ -11,7 +10,7 @@ import {
 } from "./answer.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
-import { IDENTITY, PERSONAL } from "./slots.ts";
+import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
 import { strategyValues } from "./tactics.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
@@ -155,8 +154,9 @@ export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts
 }
 
 /**
- * When `reply` asks for a different, another or other value of a slot: the round's facts persona's first value
- * for that slot the user has not said yet, as a user turn; undefined otherwise.
+ * When `reply` asks again for a slot the user already answered ("Would you like a different course?", "A
+ * parcel that must be signed for can't be left in a locker. What street address should we use?"): the round's
+ * facts persona's first value for that slot the user has not said yet, as a user turn; undefined otherwise.
  */
 function anotherValue(
   reply: string,
@@ -164,7 +164,6 @@ function anotherValue(
   plan: RoundPlan,
   facts: Facts,
 ): string | undefined {
-  if (!/\b(?:different|another|other|else)\b/i.test(reply)) return undefined;
   const own = factsPersona(plan, facts);
   const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
   const fresh = slot ? (own[slot] ?? []).find((v) => !sent.some((u) => mentions(u, v))) : undefined;

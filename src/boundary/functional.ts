@@ -1,6 +1,16 @@
+import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
-import { type Criterion, CUE, cueOf, type GenerationContext, type TestCase } from "./types.ts";
+import { knownValues } from "./slots.ts";
+import {
+  type AbstractTrace,
+  type Criterion,
+  CUE,
+  cueOf,
+  type GenerationContext,
+  type SessionTrace,
+  type TestCase,
+} from "./types.ts";
 
 /**
  * The `rules` functional-test generator (AgentEval §V-A): each test replays a workflow the agent was seen
@@ -30,6 +40,21 @@ const isOutcome = (activity: string, action: string | undefined) =>
  */
 const family = (activity: string) => (activity.startsWith("inform_") ? [activity, "inform"] : [activity]);
 
+/**
+ * The figures of the rule a refusal states (its deadline, limit, fee: values with digits), not the item
+ * refused, which a paraphrase may leave unnamed ("I can't move you to a cheaper plan") — nor any facts value.
+ */
+function ruleFigures(reply: string, context: GenerationContext): string[] {
+  const known = new Set(
+    Object.values(knownValues(context.facts))
+      .flat()
+      .map((v) => v.toLowerCase()),
+  );
+  return replyValues(reply, context.facts, { readBack: true }).filter(
+    (v) => /\d/.test(v) && !known.has(v.toLowerCase()),
+  );
+}
+
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
   activities: readonly string[],
@@ -43,18 +68,21 @@ function criteriaOf(
     const guard = isGuardReply(activity, actions[i]);
     if (!isOutcome(activity, actions[i]) && cueOf(activity) !== CUE.notFound) return;
     // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,
-    // does not make up for a step the agent let through.
+    // does not make up for a step the agent let through. The trace's last reply is checked at its turn only:
+    // the hints end there, so a next turn would be the runner's own answer to a guard let through ("1 attempt
+    // left" where the trace saw the lock-out).
+    const last = i === activities.length - 1;
     success.push(
       guard || cueOf(activity) === CUE.notFound
         ? {
-            text: `At turn ${i + 1} (or the next), the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
+            text: `At turn ${i + 1}${last ? "" : " (or the next)"}, the agent reaches ${activity} (as at turn ${i + 1} of the discovery trace).`,
             // Any refusal counts (a paraphrase may refuse on another topic word, or say "not found"): what
             // matters is that the agent stopped there.
             check: {
               kind: "activity",
               activity: [...new Set([activity, CUE.refuse, CUE.notFound])],
               from: i,
-              until: i + 1,
+              until: last ? i : i + 1,
             },
           }
         : {
@@ -64,16 +92,24 @@ function criteriaOf(
     );
     const values =
       // The read-back at a gate states what is about to happen (plan, price, date): a wrong figure there is the
-      // fault even when the completion is right.
+      // fault even when the completion is right. A refusal names what it refuses and why (the item, the
+      // deadline): refused for another reason, by a guard let through, it names other values.
       activity.startsWith("inform_") || activity === CUE.done
         ? replyValues(replies[i] ?? "", context.facts)
         : activity === CUE.gate
           ? replyValues(replies[i] ?? "", context.facts, { readBack: true })
-          : [];
+          : cueOf(activity) === CUE.refuse
+            ? ruleFigures(replies[i] ?? "", context)
+            : [];
     if (values.length)
       success.push({
         text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
-        check: { kind: "mentions", values, activity: family(activity), from: i },
+        check: {
+          kind: "mentions",
+          values,
+          activity: guard ? [...new Set([activity, CUE.refuse, CUE.notFound])] : family(activity),
+          from: i,
+        },
       });
     if (guard)
       failure.push({
@@ -97,7 +133,6 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
   const seen = new Set<string>();
   const tests: TestCase[] = [];
   for (const { trace, abstract } of groundedTraces(context).values()) {
-    if (tests.length >= max) break;
     if (trace.stop === "target_error" || trace.turns.length === 0) continue;
     const activities = abstract.turns.map((t) => t.activity);
     const actions = abstract.turns.map((t) => t.userAction);
@@ -113,12 +148,18 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     // The tactic counts too: a hurried customer's session is its own test even when the clean agent answers it
     // like any other (the labels have no word for urgency, the agent under test may).
     const tactic = trace.plan.strategy.replace(/\s*Pick offered option.*$/, "");
-    const key = JSON.stringify([actions, activities, success.map((c) => c.check), tactic]);
+    const key = JSON.stringify([
+      actions,
+      activities,
+      success.map((c) => c.check),
+      tactic,
+      guardWords(trace, abstract, context),
+    ]);
     if (seen.has(key)) continue;
     seen.add(key);
     const outcome = activities.filter((a, i) => isOutcome(a, actions[i])).at(-1) ?? "";
     tests.push({
-      id: `f-${String(tests.length + 1).padStart(2, "0")}`,
+      id: "",
       kind: "functional",
       goal: `Replay ${READABLE(capabilityOf(abstract))} (discovery ${trace.id}, ${trace.plan.phase}): the agent ends at ${outcome}.`,
       hints: trace.turns.map((t) => t.user),
@@ -129,5 +170,56 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
       source: { traceId: trace.id, turns: trace.turns.map((_, i) => i) },
     });
   }
-  return tests;
+  return covering(tests, context, max).map((t, i) => ({ ...t, id: `f-${String(i + 1).padStart(2, "0")}` }));
+}
+
+/**
+ * The guard replies of a trace by their words, entities masked (`refuse_date:<date> is christmas day …`): the
+ * holiday refusal and the Sunday one are both `refuse_date`, but different guards of the agent.
+ */
+function guardWords(trace: SessionTrace, abstract: AbstractTrace, context: GenerationContext): string[] {
+  return abstract.turns.flatMap((t, i) =>
+    isGuardReply(t.activity, t.userAction)
+      ? [
+          `${t.activity}:${maskEntities(trace.turns[i]?.reply ?? "", context.facts)
+            .masked.toLowerCase()
+            .replace(/[^a-z<>]+/g, " ")
+            .trim()}`,
+        ]
+      : [],
+  );
+}
+
+/**
+ * At most `max` of `tests`, in their order: greedily those that replay the most directly-follows pairs of
+ * activities (with the start and the end) or guard replies (by their words, entities masked) no test chosen
+ * before replays — so a late trace that alone shows a guard (a holiday refused) is not cut by the budget while
+ * early traces retrace the same path — then the rest in order.
+ */
+function covering(tests: readonly TestCase[], context: GenerationContext, max: number): TestCase[] {
+  if (tests.length <= max) return [...tests];
+  const traces = groundedTraces(context);
+  const pairs = tests.map((t) => {
+    const grounded = traces.get(t.source?.traceId ?? "");
+    const acts = grounded?.abstract.turns.map((u) => u.activity) ?? [];
+    const path = ["^", ...acts, "$"];
+    const keys = path.slice(1).map((a, i) => `${path[i]}>${a}`);
+    return new Set(grounded ? [...keys, ...guardWords(grounded.trace, grounded.abstract, context)] : keys);
+  });
+  const covered = new Set<string>();
+  const chosen = new Set<number>();
+  while (chosen.size < max) {
+    let best = -1;
+    let gain = 0;
+    pairs.forEach((p, i) => {
+      if (chosen.has(i)) return;
+      const n = [...p].filter((k) => !covered.has(k)).length;
+      if (n > gain) [best, gain] = [i, n];
+    });
+    if (best < 0) break;
+    chosen.add(best);
+    for (const k of pairs[best] as Set<string>) covered.add(k);
+  }
+  for (let i = 0; i < tests.length && chosen.size < max; i++) chosen.add(i);
+  return tests.filter((_, i) => chosen.has(i));
 }

@@ -1,6 +1,6 @@
 import { InputError } from "../core/errors.ts";
-import { mentionsWhole } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
+import { mentionsWhole } from "./slots.ts";
 import {
   type AbstractTurn,
   type Check,
@@ -262,12 +262,33 @@ interface Judged {
   result: Result;
 }
 
+/**
+ * A check's turns moved to where the test's hints were sent. Checks count turns as if hint i were user turn
+ * i; when the runner answered a question in between ("My booking reference is …"), the hints come later.
+ * A window ("at turn 2 or the next") and a failure check move with their hint; a success check from a turn
+ * on keeps its start (the sooner start only accepts more). `sentAt[i]`: the turn hint i was sent at.
+ */
+function shifted(check: Check, role: Judged["role"], sentAt: readonly number[]): Check {
+  if (
+    !("from" in check) ||
+    !sentAt.length ||
+    (role === "success" && !("until" in check && check.until !== undefined))
+  )
+    return check;
+  const j = Math.min(check.from, sentAt.length - 1);
+  const by = (sentAt[j] as number) - j;
+  if (by <= 0) return check;
+  const until = "until" in check && check.until !== undefined ? { until: check.until + by } : {};
+  return { ...check, from: check.from + by, ...until };
+}
+
 function judgeCriterion(
   criterion: Criterion,
   role: Judged["role"],
   turns: readonly Turn[],
   labels: readonly AbstractTurn[],
   targetFailed: boolean,
+  sentAt: readonly number[] = [],
 ): Judged {
   if (!criterion.check)
     return {
@@ -276,7 +297,7 @@ function judgeCriterion(
       outcome: { holds: undefined, why: "it has no compiled check", turns: [] },
       result: "undecided",
     };
-  let outcome = evaluateCheck(criterion.check, turns, labels);
+  let outcome = evaluateCheck(shifted(criterion.check, role, sentAt), turns, labels);
   if (role === "success" && outcome.holds === false && targetFailed)
     outcome = {
       holds: undefined,
@@ -312,9 +333,12 @@ export function judgeByRules(
       "Label every turn of the transcript before judging it.",
     );
   const targetFailed = turns.length > 0 && turns.at(-1)!.reply.trim() === "";
+  // Where each hint was sent (matched in order, as the runner sends them).
+  const sentAt: number[] = [];
+  for (const [i, t] of turns.entries()) if (t.user === test.hints[sentAt.length]) sentAt.push(i);
   const judged = [
-    ...test.success.map((c) => judgeCriterion(c, "success", turns, labels, targetFailed)),
-    ...test.failure.map((c) => judgeCriterion(c, "failure", turns, labels, targetFailed)),
+    ...test.success.map((c) => judgeCriterion(c, "success", turns, labels, targetFailed, sentAt)),
+    ...test.failure.map((c) => judgeCriterion(c, "failure", turns, labels, targetFailed, sentAt)),
   ];
   const criteria = judged.map((j) => ({ text: j.criterion.text, result: j.result }));
   const verdict = (v: Verdict["verdict"], reason: string, quotes: Quote[]): Verdict => ({

@@ -12,7 +12,7 @@ import {
   traceValues,
 } from "./grounding.ts";
 import { extremeValue, invalidValue, pastLimits } from "./limits.ts";
-import { IDENTITY, PERSONAL } from "./slots.ts";
+import { factSlotNames, IDENTITY, PERSONAL } from "./slots.ts";
 import {
   type Criterion,
   CUE,
@@ -204,8 +204,7 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   if (slot && target.kind === "edge") {
     const observed =
       traceValues(site.trace, context.facts, k + 1)[slot] ?? site.trace.turns[k + 1]?.user ?? "";
-    // Someone else's value only means something for identifiers (letters and digits, no spaces): a
-    // reservation code, not a reason or a count.
+    // Someone else's value means something for identifiers only (a reservation code, not a reason or count).
     const foreign = foreignValues(slot, persona, context.facts).filter(
       (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/\s/.test(v),
     );
@@ -231,8 +230,17 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
               ? mistyped(observed.trim())
               : invalidValue(observed.trim() || slot)
             : ((/^\d+$/.test(observed) ? AMBIGUOUS.number : AMBIGUOUS.default) as string);
-    // Starting over ("Sorry, I didn't catch that. I can help you …") does not accept the value either.
-    const stay = [here, CUE.notFound, CUE.refuse, CUE.clarify, CUE.capabilities];
+    // Starting over ("Sorry, I didn't catch that. I can help you …") or asking again in other words ("the new
+    // postcode?" for "which postcode?": the same head word) does not accept the value either.
+    const again = factSlotNames(context.facts).filter((s) => s.split("_").at(-1) === slot.split("_").at(-1));
+    const stay = [
+      here,
+      ...again.map((s) => `ask_${s}`),
+      CUE.notFound,
+      CUE.refuse,
+      CUE.clarify,
+      CUE.capabilities,
+    ];
     // A refusal on another topic ("refuse_balance") is staying too, never proceeding.
     const forbidden = [
       ...new Set([to, CUE.gate, CUE.done].filter((a) => !stay.includes(a) && !stay.includes(cueOf(a)))),

@@ -1,8 +1,17 @@
-import { knownValues, mentionsWhole, offeredCapabilities, readQuestion } from "./answer.ts";
+import { readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
+import {
+  askedSlots,
+  type Explored,
+  explored,
+  type Requests,
+  requestContext,
+  slotsAsked,
+  uncarried,
+} from "./explored.ts";
 import { statedLimits } from "./limits.ts";
-import { HURRY, rephrase, requestMessage, sameRequest } from "./requests.ts";
-import { IDENTITY } from "./slots.ts";
+import { HURRY, rephrase, requestMessage } from "./requests.ts";
+import { factSlotNames, IDENTITY } from "./slots.ts";
 import {
   AT_ASK,
   AT_CREDENTIAL,
@@ -12,16 +21,14 @@ import {
   rangeSlot,
   SHALLOW_TACTICS,
   SLOT_TACTICS,
-  STRATEGIES,
   STRATEGY_NAMES,
   type StrategyName,
   strategyText,
-  strategyValues,
   TACTICS,
   valuesText,
   variantsFor,
 } from "./tactics.ts";
-import type { Facts, Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
+import type { Phase, Planner, RoundPlan } from "./types.ts";
 
 /**
  * The `rules` planner of phase-guided discovery (AgentEval §III-A): a warm-up schedule with the phase
@@ -51,105 +58,15 @@ const OBJECTIVE = {
   free: "Get the agent to",
 };
 
+export { knownRequests } from "./known-requests.ts";
 export { asRequest, rephrase } from "./requests.ts";
 export { STRATEGIES, type StrategyName, strategyValues } from "./tactics.ts";
-
-/** The requests to explore: services offered in earlier replies (in order seen), then the facts' requests. */
-export function knownRequests(traces: readonly SessionTrace[], facts: Facts): string[] {
-  const out: string[] = [];
-  const add = (p: string) => {
-    if (!out.some((q) => sameRequest(q, p))) out.push(p);
-  };
-  for (const t of traces)
-    for (const turn of t.turns) {
-      const offered = offeredCapabilities(turn.reply);
-      if (!slotOptions(offered, facts)) offered.forEach(add);
-    }
-  facts.requests.forEach(add);
-  return out.length ? out : ["get help with a booking"];
-}
-
-/**
- * Whether an offered list is one slot's options rather than services ("On your car policy I can take claims
- * for theft, collision damage or windscreen damage"): every item names a value the facts give for one slot.
- */
-function slotOptions(items: readonly string[], facts: Facts): boolean {
-  if (!items.length) return false;
-  return Object.values(knownValues(facts)).some((values) =>
-    items.every((item) => values.some((v) => v.length > 1 && mentionsWhole(item, v))),
-  );
-}
-
-/** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
-interface Explored {
-  request?: string;
-  strategy?: StrategyName;
-  persona: number;
-  values: string;
-  /** The slot a slot tactic aimed at ({@link SLOT_TACTICS}), and the value it was told to give there. */
-  slot?: string | undefined;
-  give?: string | undefined;
-}
-function explored(trace: SessionTrace, requests: readonly string[]): Explored {
-  const objective = trace.plan.objective.toLowerCase();
-  const request = [...requests]
-    .sort((a, b) => b.length - a.length)
-    .find((r) => objective.includes(r.toLowerCase()));
-  const strategy = STRATEGY_NAMES.find((s) => trace.plan.strategy.startsWith(STRATEGIES[s]));
-  const { values, slot, give } = strategyValues(trace.plan.strategy);
-  return {
-    ...(request ? { request } : {}),
-    ...(strategy ? { strategy } : {}),
-    persona: trace.plan.persona,
-    values: valuesText(values),
-    slot,
-    give,
-  };
-}
-
-/**
- * The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the
- * identifiers (`*_id`, `*_number`, `*_code`).
- */
-function slotsAsked(
-  traces: readonly SessionTrace[],
-  requests: readonly string[],
-  request: string,
-  persona: Record<string, unknown>,
-) {
-  const slots = Object.keys(persona);
-  const asked = askedSlots(traces, requests, request, slots);
-  return asked.length ? asked : slots.filter((s) => /_(?:id|number|code)$/.test(s));
-}
-
-/**
- * The `slots` the agent asked for in earlier sessions of `request` (played by `persona` when given), first ask
- * first (empty when none).
- */
-function askedSlots(
-  traces: readonly SessionTrace[],
-  requests: readonly string[],
-  request: string,
-  slots: readonly string[],
-  persona?: number,
-): string[] {
-  const asked = new Set<string>();
-  for (const t of traces) {
-    if (explored(t, requests).request !== request) continue;
-    if (persona !== undefined && t.plan.persona !== persona) continue;
-    for (const turn of t.turns) {
-      const slot = readQuestion(turn.reply, slots)?.slot;
-      if (slot) asked.add(slot);
-    }
-  }
-  return [...asked];
-}
 
 /** A plan for request `phrase` played by persona `p` with the variant's `values`, strategy `s`. */
 function planFor(
   phase: Phase,
   objective: string,
-  context: { traces: readonly SessionTrace[]; facts: Facts; requests: readonly string[] },
+  context: Requests,
   phrase: string,
   s: StrategyName,
   p: number,
@@ -164,7 +81,7 @@ function planFor(
     ),
     ...values,
   };
-  const upfront = s === "upfront" ? slotsAsked(context.traces, context.requests, phrase, persona) : [];
+  const upfront = s === "upfront" ? slotsAsked(context, phrase, persona) : [];
   return {
     phase,
     objective,
@@ -200,8 +117,8 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
   return {
     async plan({ round, traces, facts }) {
       const phase = phaseOf(round, schedule);
-      const requests = knownRequests(traces, facts);
-      const context = { traces, facts, requests };
+      const context = requestContext(traces, facts);
+      const { requests } = context;
       if (phase === "capability")
         return {
           phase,
@@ -218,7 +135,7 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
       const source = traces.find((t) => t.plan.phase === "happy_path" && t.turns.length);
       const first = source?.turns[0]?.user;
       if (phase === "consistency" && source && first) {
-        const { request } = explored(source, requests);
+        const { request } = explored(source, context.all, context.alias);
         return {
           ...source.plan,
           phase,
@@ -227,6 +144,10 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
         };
       }
       return freePlan(context);
+    },
+    pending({ traces, facts }) {
+      if (traces.length < schedule.capability + schedule.happyPath + schedule.consistency) return true;
+      return uncarried(requestContext(traces, facts)) > 0;
     },
   };
 }
@@ -247,24 +168,21 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 4. already tried: the variant with `carry`, the tactic with the request;
  * 5. sessions of the request of the same kind (data or tactic), then data before tactics;
  * 6. a tactic away from a persona × values that reached the request's gate;
- * 7. sessions of request × strategy, request × persona × values, request × persona (a decline counts only
+ * 7. sessions of request × strategy; for data, the persona asked fewer slots in the request goes later;
+ *    sessions of request × persona × values, request × persona (a decline counts only
  *    earlier declines: declining a gate already passed with yes is new);
  * 8. sessions of the strategy, the persona, persona × values; then tactic order, request, persona, variant.
  */
 /** Sessions of a request in a row without anything new after which the request goes last. */
 const STALE_AFTER = 2;
 
-function freePlan(context: {
-  traces: readonly SessionTrace[];
-  facts: Facts;
-  requests: readonly string[];
-}): RoundPlan {
-  const seen = context.traces.map((t) => explored(t, context.requests));
+function freePlan(context: Requests): RoundPlan {
+  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
   // The limits the agent stated in any session so far, read once for every slot probe below.
   const limits = statedLimits(context.traces.flatMap((t) => t.turns.map((u) => u.reply)));
   const novelty = sessionNovelty(context.traces, context.facts);
   const count = (f: (e: Explored) => boolean) => seen.filter(f).length;
-  const slots = Object.keys(context.facts.personas[0] ?? {});
+  const slots = factSlotNames(context.facts);
   let best: { score: number[]; plan: () => RoundPlan } | undefined;
   context.requests.forEach((r, ri) => {
     const objective = `${OBJECTIVE.free} ${r}: it completes, refuses or shows it.`;
@@ -282,7 +200,7 @@ function freePlan(context: {
     const asks = mineIdx.some((i) =>
       context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
     );
-    const asked = askedSlots(context.traces, context.requests, r, slots);
+    const asked = askedSlots(context, r, slots);
     // A deeper workflow (more values asked, a gate) has more branches: it gets proportionally more sessions.
     const depth = 1 + asked.length + (gates.length ? 1 : 0);
     const shallow = mineIdx.length > 0 && depth === 1;
@@ -318,7 +236,7 @@ function freePlan(context: {
         // Values of the slots the agent asked this persona for (a persona refused before the incident's date
         // has no date to vary); of the slots asked anyone while this persona has not carried the request.
         const carried = seen.some((e) => e.request === r && e.persona === p && e.strategy === "carry");
-        const mineAsked = carried ? askedSlots(context.traces, context.requests, r, slots, p) : asked;
+        const mineAsked = carried ? askedSlots(context, r, slots, p) : asked;
         const all = variantsFor(context.facts, p, mineAsked);
         const list = data && shallow ? all.slice(0, 1) : all;
         for (let v = 0; v < list.length; v++) {
@@ -349,6 +267,8 @@ function freePlan(context: {
             data ? 0 : 1,
             miss,
             cRS,
+            // A persona the agent took further in this request (asked more of) has more to vary.
+            data ? -mineAsked.length : 0,
             cRPV,
             cRP,
             cS,

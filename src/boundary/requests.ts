@@ -7,7 +7,9 @@
 
 /**
  * A request phrase as the customer says it: "change its cabin" → "change my cabin", "put you through to a
- * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours", "answer questions about deductibles" → "ask about deductibles".
+ * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours", "tell you where a
+ * parcel is" → "know where my parcel is", "let you pay customs charges" → "pay customs charges", "answer questions
+ * about deductibles" → "ask about deductibles".
  */
 export function asRequest(phrase: string): string {
   return (
@@ -16,8 +18,13 @@ export function asRequest(phrase: string): string {
         /\b(?:put you through|connect you|transfer you|pass you|hand you over)\s+(?:to|with)\b/gi,
         "talk to",
       )
-      // The agent's "I can tell you our opening hours" is the customer's "know the opening hours".
+      // The agent's "I can tell you our opening hours" is the customer's "know the opening hours", its "tell
+      // you where a parcel is" the customer's "know where my parcel is".
       .replace(/\b(?:tell|give|show) you (?:about )?(?:our|the)\b/gi, "know the")
+      .replace(/\b(?:tell|show) you (?=where|when|what|how|why|whether|if|which|about)\b/gi, "know ")
+      // "let you pay customs charges", "help you file a claim": the customer's "pay customs charges".
+      .replace(/^(?:let|help) you (?:to )?/i, "")
+      .replace(/^(?:take|accept|process) (?:a |the )?payments? (?:of|for)\b/i, "pay")
       // "answer questions about deductibles" is the customer's "ask about deductibles".
       .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
       .replace(/\b(a|an|its|your)\b/gi, "my")

@@ -50,16 +50,22 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
     if (verb(item) || i === 0 || !verb(out[i - 1] as string)) continue;
     const before = out[i - 1] as string;
     const head = before.split(/\s+/);
-    const prep = head.findLastIndex((w, k) => k > 0 && /^(?:about|on|regarding|for)$/i.test(w));
+    // "redirect it to another address or a parcel locker": a noun phrase with its own determiner after "to".
+    const prepositions = DETERMINER.test(words[0] ?? "")
+      ? /^(?:about|on|regarding|for|to|with)$/i
+      : /^(?:about|on|regarding|for)$/i;
+    const prep = head.findLastIndex((w, k) => k > 0 && prepositions.test(w));
     // Only "X or Y claim" (joined by a bare or/and) or a list after a preposition ("questions about A, B").
     if (prep < 0 && !parts[i]?.bare) continue;
     const lead = prep > 0 ? head.slice(0, prep + 1) : head.slice(0, DETERMINER.test(head[1] ?? "") ? 2 : 1);
     out[i] = `${lead.join(" ")} ${item}`;
-    // "file a new home" + "car claim": the earlier item lacked the head noun the later one ends in.
+    // "file a new home" + "car claim": the earlier item lacked the head noun the later one ends in; so did
+    // "open a claim for a damaged" + "lost parcel" (a determiner and one word after the preposition).
     const noun = words.at(-1) as string;
+    const bareModifier = prep > 0 && head.length === prep + 3 && DETERMINER.test(head[prep + 1] ?? "");
     // Not "add breakfast" + "an extra bed": an item with its own determiner is a whole noun phrase.
     if (
-      prep < 0 &&
+      (prep < 0 || bareModifier) &&
       words.length >= 2 &&
       head.length >= 2 &&
       !head.includes(noun) &&
@@ -78,7 +84,8 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
 export function offeredCapabilities(reply: string): string[] {
   // The first "I can …" of a main clause: "no claim that I can access on your account" offers nothing.
   // "I can see CL-40112 and CL-40187": what the agent sees, not what it offers.
-  const at = [...reply.matchAll(/\bI can (?!['’]t|not|(?:see|find|spot|view)\b)/gi)].find(
+  // "I can only move a delivery to …": a restriction, not an offer.
+  const at = [...reply.matchAll(/\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)/gi)].find(
     (m) => !RELATIVE.test(reply.slice(0, m.index)),
   )?.index;
   if (at === undefined) return [];

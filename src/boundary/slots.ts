@@ -42,6 +42,15 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   payment: ["pay", "paid", "debit", "direct debit"],
   monthly: ["month", "each month", "per month", "a month"],
   departure: ["check out", "leaving"],
+  last4: ["last four", "last 4", "final four", "final 4"],
+  description: [
+    "describe",
+    "what happened",
+    "what went wrong",
+    "what s wrong",
+    "what is wrong",
+    "the problem",
+  ],
 };
 
 /**
@@ -121,7 +130,7 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
     const s = slotScore(words, slot);
     if (s > score) [best, score] = [slot, s];
   }
-  if (best) return best;
+  if (best) return changed(text, best, slots) ?? best;
   const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
   // Not a head that says only "some identifier" ("What's the number?"): those name the wrong slot too often.
   const named = slots.filter(
@@ -135,14 +144,30 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
   // "What course would you like to add?" asks for the course's code: an identifier slot (`course_code`)
   // whose qualifier a which/what question names, when no other slot has that qualifier.
   const lead = (slot: string) => singular(slot.split("_")[0] ?? "");
+  // So does "Which card would you like to use?" for `card_last4`.
   const asked = slots.filter(
     (slot) =>
-      /_(?:id|number|code|reference|ref)$/.test(slot) &&
+      IDENTITY.test(slot) &&
       slot.split("_").length === 2 &&
       new RegExp(`\\b(?:which|what) ${lead(slot)}s?\\b`, "i").test(text) &&
       slots.filter((other) => lead(other) === lead(slot)).length === 1,
   );
   return asked.length === 1 ? asked[0] : undefined;
+}
+
+/** Words of a question about a value that replaces the current one ("Which postcode shall I redirect it to?"). */
+const CHANGE_CUE =
+  /\b(?:redirect|re-?route|instead|new|different|another|switch(?:ing)? (?:it )?to|mov(?:e|ing) (?:it|them|the \w+) to|send(?:ing)? (?:it|them) to)\b/i;
+const NEW_QUALIFIER = /^(?:new|updated|different|alternative|other)$/;
+
+/**
+ * The slot for the new value when a question about `slot` asks to change it ("Which postcode shall I redirect
+ * SW69127745 to?" with `postcode` and `new_postcode`): `new_<slot>` (or another replacing qualifier), else
+ * undefined.
+ */
+function changed(text: string, slot: string, slots: readonly string[]): string | undefined {
+  if (!CHANGE_CUE.test(text)) return undefined;
+  return slots.find((s) => s.endsWith(`_${slot}`) && NEW_QUALIFIER.test(s.slice(0, -slot.length - 1)));
 }
 
 /**
@@ -164,3 +189,43 @@ export function factSlotNames(facts: Facts | undefined): string[] {
 /** A slot's values as a list (a persona may give one value as a string). */
 export const valueList = (vs: string | readonly string[]): readonly string[] =>
   typeof vs === "string" ? [vs] : vs;
+
+/** Slot → known values (a facts persona, the union of all personas, or a test's persona). */
+export type SlotValues = Readonly<Record<string, string | readonly string[]>>;
+
+/** Every persona's values per slot, in persona order: a choice question offering some of them asks for that slot. */
+export function knownValues(facts: Facts): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of facts.personas)
+    for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  return out;
+}
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Whether `text` names `value` as a whole word or phrase (case-insensitive; letters and digits bound it). */
+export const mentionsWhole = (text: string, value: string) =>
+  new RegExp(`(?:^|[^\\p{L}\\p{N}])${escapeRegExp(value.toLowerCase())}(?:$|[^\\p{L}\\p{N}])`, "u").test(
+    text.toLowerCase(),
+  );
+
+/**
+ * The slot a choice question offers values of ("Do you want an eSIM or a physical SIM?" with `sim_type: [eSIM,
+ * physical]`): the slot with the most of its values (words, not bare numbers) in an "… or …" sentence;
+ * undefined when only one value is named and the sentence names another slot.
+ */
+export function slotOfChoice(sentence: string, values: SlotValues | undefined): string | undefined {
+  if (!values || !/\bor\b/i.test(sentence)) return undefined;
+  let best: string | undefined;
+  let most = 0;
+  for (const [slot, vs] of Object.entries(values)) {
+    const list = valueList(vs).filter((v) => v.length >= 2 && /\p{L}/u.test(v));
+    const n = new Set(list.filter((v) => mentionsWhole(sentence, v))).size;
+    if (n > most) [best, most] = [slot, n];
+  }
+  // One value named in passing beside another slot the sentence names ("What's the street address, or would
+  // you prefer our locker at 5611 AZ?"): the named slot is asked, the value is context; so is one record the
+  // question is about ("In a sentence or two, what's wrong with SW47002318?").
+  if (most === 1 && best && IDENTITY.test(best)) return undefined;
+  const named = most === 1 ? slotNamedIn(sentence, Object.keys(values)) : undefined;
+  return named && named !== best ? undefined : best;
+}

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { InputError } from "./errors.ts";

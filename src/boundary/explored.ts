@@ -1,0 +1,134 @@
+import { readQuestion } from "./answer.ts";
+import { knownRequests, requestAliases } from "./known-requests.ts";
+import { factSlotNames } from "./slots.ts";
+import { STRATEGIES, STRATEGY_NAMES, type StrategyName, strategyValues, valuesText } from "./tactics.ts";
+import type { Facts, SessionTrace } from "./types.ts";
+
+/**
+ * What earlier discovery sessions explored, read back from their plans (AgentEval §III-A: the planner counts
+ * them to pick the least-explored round): the request, strategy, persona and values of each, the requests the
+ * agent answered alike merged (known-requests.ts), the slots the agent asked for per request, and the
+ * customers not yet carried through a request. Pure.
+ */
+
+/**
+ * What a round is planned from: the traces, the facts, every known request (`all`, to read back what a trace
+ * explored), the requests that repeat an earlier one in the agent's eyes (`alias`, aliases.ts) and the
+ * requests still explored on their own (`requests`).
+ */
+export interface Requests {
+  traces: readonly SessionTrace[];
+  facts: Facts;
+  all: readonly string[];
+  alias: ReadonlyMap<string, string>;
+  requests: readonly string[];
+}
+
+/**
+ * Whether a session played its persona with the persona's first value of every slot it has (the same input in
+ * any request: what {@link requestAliases} compares).
+ */
+const basic = (trace: SessionTrace, facts: Facts) => {
+  const own = facts.personas[trace.plan.persona % Math.max(1, facts.personas.length)] ?? {};
+  return Object.entries(strategyValues(trace.plan.strategy).values).every(
+    ([slot, v]) => own[slot] === undefined || own[slot]?.[0] === v,
+  );
+};
+
+/** The {@link Requests} of a round: known requests, those the agent answered alike merged into the first. */
+export function requestContext(traces: readonly SessionTrace[], facts: Facts): Requests {
+  const all = knownRequests(traces, facts);
+  const sessions = traces.map((trace) => ({ trace, ...explored(trace, all) }));
+  const carried = sessions.flatMap((s) =>
+    s.request && s.strategy === "carry" && basic(s.trace, facts)
+      ? [{ request: s.request, who: `${s.persona}`, trace: s.trace }]
+      : [],
+  );
+  const alias = requestAliases(all, carried, sessions, facts);
+  return { traces, facts, all, alias, requests: all.filter((r) => !alias.has(r)) };
+}
+
+/** What an earlier trace explored, read back from its plan (undefined fields when it was not ours). */
+export interface Explored {
+  request?: string;
+  strategy?: StrategyName;
+  persona: number;
+  values: string;
+  /** The slot a slot tactic aimed at ({@link SLOT_TACTICS}), and the value it was told to give there. */
+  slot?: string | undefined;
+  give?: string | undefined;
+}
+export function explored(
+  trace: SessionTrace,
+  requests: readonly string[],
+  alias: ReadonlyMap<string, string> = new Map(),
+): Explored {
+  const objective = trace.plan.objective.toLowerCase();
+  const found = [...requests]
+    .sort((a, b) => b.length - a.length)
+    .find((r) => objective.includes(r.toLowerCase()));
+  const request = found && (alias.get(found) ?? found);
+  const strategy = STRATEGY_NAMES.find((s) => trace.plan.strategy.startsWith(STRATEGIES[s]));
+  const { values, slot, give } = strategyValues(trace.plan.strategy);
+  return {
+    ...(request ? { request } : {}),
+    ...(strategy ? { strategy } : {}),
+    persona: trace.plan.persona,
+    values: valuesText(values),
+    slot,
+    give,
+  };
+}
+
+/**
+ * The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the
+ * identifiers (`*_id`, `*_number`, `*_code`).
+ */
+export function slotsAsked(context: Requests, request: string, persona: Record<string, unknown>) {
+  const slots = Object.keys(persona);
+  const asked = askedSlots(context, request, slots);
+  return asked.length ? asked : slots.filter((s) => /_(?:id|number|code)$/.test(s));
+}
+
+/**
+ * The `slots` the agent asked for in earlier sessions of `request` (played by `persona` when given), first ask
+ * first (empty when none).
+ */
+export function askedSlots(
+  context: Requests,
+  request: string,
+  slots: readonly string[],
+  persona?: number,
+): string[] {
+  const asked = new Set<string>();
+  for (const t of context.traces) {
+    if (explored(t, context.all, context.alias).request !== request) continue;
+    if (persona !== undefined && t.plan.persona !== persona) continue;
+    for (const turn of t.turns) {
+      const slot = readQuestion(turn.reply, slots)?.slot;
+      if (slot) asked.add(slot);
+    }
+  }
+  return [...asked];
+}
+
+/**
+ * How many (request, persona) pairs no session has carried through yet: the data round every customer gets
+ * for every request before discovery may stop for lack of news (a request answered without any question
+ * needs one customer only).
+ */
+export function uncarried(context: Requests): number {
+  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  const slots = factSlotNames(context.facts);
+  let n = 0;
+  for (const r of context.requests) {
+    const mine = seen.filter((e) => e.request === r);
+    const asks = context.traces.some(
+      (t, i) => seen[i]?.request === r && t.turns.some((u) => readQuestion(u.reply, slots)?.slot),
+    );
+    const personas = mine.length && !asks ? 1 : context.facts.personas.length;
+    for (let p = 0; p < personas; p++)
+      if (!mine.some((e) => e.persona === p && (e.strategy === "carry" || e.strategy === undefined))) n++;
+  }
+  return n;
+}

@@ -1,0 +1,317 @@
+import { describe, expect, it } from "vitest";
+import { labelReply } from "../src/boundary/abstract.ts";
+import { offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
+import { rulesDriver } from "../src/boundary/driver.ts";
+import { functionalTests } from "../src/boundary/functional.ts";
+import { withDisclosure } from "../src/boundary/grounding.ts";
+import { requestAliases } from "../src/boundary/known-requests.ts";
+import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
+import { asRequest } from "../src/boundary/requests.ts";
+import { knownValues } from "../src/boundary/slots.ts";
+import { STRATEGIES } from "../src/boundary/tactics.ts";
+import {
+  type AbstractTrace,
+  Facts,
+  type GenerationContext,
+  type SessionTrace,
+  type TestCase,
+  type WorkflowGraph,
+} from "../src/boundary/types.ts";
+
+/**
+ * Reach and detection on a workflow the rules were not built on (issue 15 §1–§3), from a parcel carrier's chat:
+ * services said as the agent says them, questions naming their slot another way, guards worded as statements,
+ * requests the agent answers alike, and the functional tests a late guard earns.
+ */
+
+const facts = Facts.parse({
+  personas: [
+    {
+      tracking_number: ["SW20481137"],
+      postcode: ["3511 KT"],
+      new_postcode: ["3581 CS"],
+      new_street: ["parcel locker", "Vismarkt 9"],
+      description: ["it never arrived"],
+      card_last4: ["4821"],
+      date: ["19 December", "25 December"],
+    },
+    { tracking_number: ["SW31550862"], postcode: ["1017 CT"], date: ["19 December"] },
+  ],
+  requests: ["where is my parcel?"],
+});
+const slots = Object.keys(knownValues(facts));
+const label = (reply: string) => labelReply(reply, facts).activity;
+const ask = (reply: string) => readQuestion(reply, slots, knownValues(facts))?.slot;
+
+const MENU =
+  "I can tell you where a parcel is, reschedule or redirect a delivery, let you pay customs charges, leave delivery instructions for a safe place and open a claim for a damaged or lost parcel.";
+
+describe("services as the agent words them (services.ts, requests.ts)", () => {
+  it("rebuilds 'a damaged or lost parcel' with its noun and says each as the customer would", () => {
+    const offered = offeredCapabilities(MENU);
+    expect(offered).toEqual([
+      "tell you where a parcel is",
+      "reschedule a delivery",
+      "redirect a delivery",
+      "let you pay customs charges",
+      "leave delivery instructions for a safe place",
+      "open a claim for a damaged parcel",
+      "open a claim for lost parcel",
+    ]);
+    expect(offered.map(asRequest).slice(0, 4)).toEqual([
+      "know where my parcel is",
+      "reschedule my delivery",
+      "redirect my delivery",
+      "pay customs charges",
+    ]);
+    expect(asRequest("take payment of import charges")).toBe("pay import charges");
+  });
+  it("keeps 'to another address or a parcel locker' under its verb and reads no offer from 'I can only'", () => {
+    expect(
+      offeredCapabilities("I can track a parcel, redirect it to another address or a parcel locker."),
+    ).toEqual(["track a parcel", "redirect it to another address", "redirect it to a parcel locker"]);
+    expect(
+      offeredCapabilities(
+        "I can only move a delivery to a day between Thursday 18 December and Saturday 27 December, and Sunday 28 December isn't in that range.",
+      ),
+    ).toEqual([]);
+  });
+  it("puts the facts request in the place of the offered service it repeats", () => {
+    const trace: SessionTrace = {
+      id: "d00",
+      round: 0,
+      plan: { phase: "capability", objective: "x", strategy: "x", persona: 0 },
+      turns: [{ user: "hi", reply: MENU, ms: 0 }],
+      stop: "objective",
+    };
+    expect(knownRequests([trace], facts)[0]).toBe("where is my parcel?");
+  });
+});
+
+describe("questions that name their slot another way (answer.ts, slots.ts)", () => {
+  it("reads 'which card' as the card's last four digits, 'what's wrong' as the description", () => {
+    expect(
+      ask(
+        "Which card would you like to use? Just the last 4 digits of a card saved to your account, please.",
+      ),
+    ).toBe("card_last4");
+    // The record the question is about is no choice between values ("a sentence or two").
+    expect(
+      ask("Sorry to hear it. In a sentence or two, what's wrong with SW20481137 and what's damaged?"),
+    ).toBe("description");
+  });
+  it("reads a question about where to send it instead as the new value's slot, a check as the current one's", () => {
+    expect(ask("Which postcode shall I redirect SW20481137 to?")).toBe("new_postcode");
+    expect(
+      ask("One check before I can change anything on SW20481137: what postcode is it being delivered to?"),
+    ).toBe("postcode");
+  });
+});
+
+describe("outcomes worded as statements (abstract.ts)", () => {
+  it("reads a completion said first in two words, not a status", () => {
+    expect(
+      label(
+        "Payment received. Receipt RC-9904-7: paid €38.40, balance €0.00. Can I help with anything else?",
+      ),
+    ).toBe("confirm_completion");
+    expect(label("Saved. If you're not in, SW20481137 will be left in the back garden. Anything else?")).toBe(
+      "confirm_completion",
+    );
+    expect(label("Flight cancelled. Would you like a refund?")).not.toBe("confirm_completion");
+  });
+  it("reads rules stated as what the agent does not do as refusals, with the question for another value", () => {
+    expect(
+      label("Sorry, we don't deliver on a Sunday such as Sunday 21 December. Can you pick another day?"),
+    ).toMatch(/^refuse/);
+    expect(
+      label(
+        "There are no deliveries on Sundays, so Sunday 21 December won't work. Which other day would you like?",
+      ),
+    ).toMatch(/^refuse/);
+    expect(
+      label(
+        "SW20481137 needs a signature on delivery, so it can't go to a parcel locker. Could you give me a street address at 3581 CS instead?",
+      ),
+    ).toMatch(/^refuse/);
+    // Nothing to do is the request turned down, however it is said ("so there's no resit to book").
+    expect(label("There are no import charges to pay on SW20481137. Can I help with anything else?")).toMatch(
+      /^refuse/,
+    );
+    expect(
+      label("Good news: you haven't failed any course, so there's no resit to book. Anything else?"),
+    ).toMatch(/^refuse/);
+    expect(
+      label("Sorry, enrolment for ECO130 closed on 8 September 2025. Which other course can I add instead?"),
+    ).toMatch(/^refuse/);
+    expect(
+      label(
+        "Adding BIO140 (7.5 credits) would take you from 25 to 32.5 credits, over the 30-credit term limit. Is there a smaller course you'd like instead?",
+      ),
+    ).toMatch(/^refuse/);
+  });
+  it("reads a limit stated beside the question for the value as the question", () => {
+    expect(
+      labelReply(
+        "Thanks. How much would you like to claim? The declared value is €120.00, which is the most we can pay.",
+        Facts.parse({ personas: [{ claim_amount: ["€80"] }] }),
+      ).activity,
+    ).toBe("ask_claim_amount");
+  });
+});
+
+const session = (
+  id: string,
+  objective: string,
+  persona: number,
+  replies: readonly string[],
+  strategy = STRATEGIES.carry,
+): SessionTrace => ({
+  id,
+  round: Number(id.slice(1)),
+  plan: { phase: "free", objective, strategy, persona },
+  turns: replies.map((reply) => ({ user: "x", reply, ms: 0 })),
+  stop: "objective",
+});
+
+describe("requests the agent answers alike (known-requests.ts)", () => {
+  const SIGN_IN = ["What's the tracking number?", "What's the postcode?"];
+  const ASK_DATE = "Which date would you like instead?";
+  const REFUSED = "I can't change anything on it: it's already out for delivery.";
+  const carried = (request: string, persona: number, replies: string[], id: string) => ({
+    request,
+    who: `${persona}`,
+    trace: session(id, `Get the agent to ${request}`, persona, replies),
+  });
+  const others = [
+    carried("redirect a delivery", 0, [...SIGN_IN, "Which postcode shall I send it to?"], "d10"),
+    carried("redirect a delivery", 1, [...SIGN_IN, REFUSED], "d11"),
+    carried("pay customs charges", 0, [...SIGN_IN, "How much would you like to pay?"], "d12"),
+  ];
+  it("merges a request whose customers met the same replies up to the same particular question", () => {
+    const sessions = [
+      carried("reschedule a delivery", 0, [...SIGN_IN, ASK_DATE], "d01"),
+      carried("reschedule a delivery", 1, [...SIGN_IN, REFUSED], "d02"),
+      carried("change my delivery date", 0, [...SIGN_IN, ASK_DATE], "d03"),
+      carried("change my delivery date", 1, [...SIGN_IN, REFUSED], "d04"),
+      ...others,
+    ];
+    const requests = [
+      "reschedule a delivery",
+      "redirect a delivery",
+      "pay customs charges",
+      "change my delivery date",
+    ];
+    expect(requestAliases(requests, sessions, sessions, facts)).toEqual(
+      new Map([["change my delivery date", "reschedule a delivery"]]),
+    );
+  });
+  it("keeps apart requests that only share a refusal of the customer's record", () => {
+    const sessions = [
+      carried("reschedule a delivery", 0, [...SIGN_IN, REFUSED], "d01"),
+      carried("reschedule a delivery", 1, [...SIGN_IN, REFUSED], "d02"),
+      carried("change my delivery date", 0, [...SIGN_IN, REFUSED], "d03"),
+      carried("change my delivery date", 1, [...SIGN_IN, REFUSED], "d04"),
+      ...others,
+    ];
+    const requests = [
+      "reschedule a delivery",
+      "redirect a delivery",
+      "pay customs charges",
+      "change my delivery date",
+    ];
+    expect(requestAliases(requests, sessions, sessions, facts).size).toBe(0);
+  });
+  it("does not stop discovery while a customer has not carried a request through", () => {
+    const planner = createRulesPlanner();
+    const warm = [0, 1, 2, 3].map((i) =>
+      session(`d0${i}`, "Get the agent to where is my parcel?", 0, [...SIGN_IN, "It's in transit."]),
+    );
+    expect(planner.pending?.({ traces: warm, facts })).toBe(true);
+  });
+});
+
+describe("a customer asked again after a refusal gives another value (driver.ts)", () => {
+  it("offers the persona's next value for the slot instead of repeating the refused one", async () => {
+    const plan = { phase: "free" as const, objective: "x", strategy: STRATEGIES.carry, persona: 0 };
+    const turns = [
+      { user: "Hi, I'd like to redirect my delivery.", reply: "And the street and house number?", ms: 0 },
+      {
+        user: "parcel locker",
+        reply:
+          "A parcel that must be signed for can't be left in a locker. What street address should we use?",
+        ms: 0,
+      },
+    ];
+    expect(await rulesDriver.next({ plan, turns, facts })).toBe("Vismarkt 9");
+  });
+});
+
+describe("functional tests of guards and the privacy oracle (functional.ts, grounding.ts)", () => {
+  const abstractOf = (t: SessionTrace): AbstractTrace => ({
+    traceId: t.id,
+    turns: t.turns.map((u) => ({
+      userAction: "provide_value",
+      activity: label(u.reply),
+      provided: [],
+      summary: "",
+    })),
+  });
+  const graph = { nodes: [], edges: [], entries: [], terminals: [], routes: {} } as unknown as WorkflowGraph;
+  const context = (traces: SessionTrace[]): GenerationContext => ({
+    traces,
+    abstracts: traces.map(abstractOf),
+    graph,
+    facts,
+  });
+  const LOCKED = "I've locked changes to this parcel after three incorrect codes.";
+  it("checks the trace's last guard at its own turn: the runner's answer after it is no second chance", () => {
+    const t = session("d01", "Get the agent to x", 0, [
+      "What's the code?",
+      "That's not the code. 1 attempt left.",
+      LOCKED,
+    ]);
+    const [test] = functionalTests(context([t]), 10) as [TestCase];
+    const last = test.success.find((c) => c.check?.kind === "activity" && c.check.from === 2);
+    expect(last?.check).toMatchObject({ from: 2, until: 2 });
+    const middle = test.success.find((c) => c.check?.kind === "activity" && c.check.from === 1);
+    expect(middle?.check).toMatchObject({ from: 1, until: 2 });
+  });
+  it("keeps, within the budget, the late trace that alone shows a guard in other words", () => {
+    const ok = (id: string, date: string) =>
+      session(id, "Get the agent to x", 0, [
+        "Which date?",
+        "Sorry, we don't deliver on Sundays. Which other day would you like?",
+        `I'll move it to ${date}. Shall I go ahead?`,
+      ]);
+    const traces = [
+      ok("d01", "19 December"),
+      ok("d02", "20 December"),
+      ok("d03", "22 December"),
+      session("d04", "Get the agent to x", 0, [
+        "Which date?",
+        "25 December is Christmas Day, a public holiday, so there are no deliveries. Which other day suits you?",
+        "I'll move it to 19 December. Shall I go ahead?",
+      ]),
+    ];
+    const chosen = functionalTests(context(traces), 2).map((t) => t.source?.traceId);
+    expect(chosen).toContain("d04");
+  });
+  it("counts another customer's postcode as a disclosure", () => {
+    const t = session("d01", "Get the agent to x", 0, ["It's in transit."]);
+    const test: TestCase = {
+      id: "f-01",
+      kind: "functional",
+      goal: "x",
+      hints: ["x"],
+      persona: { tracking_number: "SW20481137", postcode: "3511 KT" },
+      success: [],
+      failure: [],
+      turnBudget: 3,
+      source: { traceId: "d01", turns: [0] },
+    };
+    const check = withDisclosure(test, context([t])).failure.at(-1)?.check;
+    expect(check).toMatchObject({ kind: "discloses" });
+    expect(check && "values" in check ? check.values : []).toContain("1017 CT");
+  });
+});
