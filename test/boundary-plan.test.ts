@@ -113,8 +113,11 @@ describe("rules test generators", () => {
     const tests = functionalTests(ctx, 10);
     expect(tests.map((t) => t.hints.length)).toEqual([4, 2]);
     const shown = tests[1]!.success.find((c) => c.check?.kind === "mentions");
+    // The reservation and the insurance flag are stated back; the price the agent looked up is its own figure:
+    // a paraphrase may leave it unsaid, not replace it.
     expect(shown?.check).toMatchObject({
-      values: expect.arrayContaining(["HAT2B2", "$810", "insurance ~ no"]),
+      values: expect.arrayContaining(["HAT2B2", "insurance ~ no"]),
+      derived: ["$810"],
     });
     for (const [i, t] of tests.entries()) {
       const source = [cancel, details][i]!;

@@ -76,6 +76,48 @@ describe("services as the agent words them (services.ts, requests.ts)", () => {
       ),
     ).toEqual([]);
   });
+  it("says a noun list as what customers do with each, a bracketed item as one more, and a second offer", () => {
+    expect(
+      offeredCapabilities(
+        "From here I handle class bookings and cancellations, membership freezes, guest passes, plan changes, overdue payments and account summaries, and I can share the timetable and membership prices with anyone.",
+      ).map(asRequest),
+    ).toEqual([
+      "book my class",
+      "cancel my class",
+      "freeze my membership",
+      "ask about guest passes",
+      "change my plan",
+      "make my overdue payment",
+      "see my account summary",
+      "see the timetable",
+      "see the membership prices",
+    ]);
+    expect(
+      offeredCapabilities(
+        "I look after class bookings (and cancellations), upgrades and downgrades, settling an overdue balance and your account overview.",
+      ).map(asRequest),
+    ).toEqual([
+      "book my class",
+      "cancel my class",
+      "get my upgrade",
+      "get my downgrade",
+      "settle my overdue balance",
+      "see my account overview",
+    ]);
+  });
+  it("reads a list of details line by line: the closing offer is no question about them", () => {
+    expect(
+      labelReply(
+        "Account summary for Tom:\n- Membership: M305517, Flex plan (£24.99/month), active\n- Guest passes left: 0 of 0\nCan I help with anything else?",
+        Facts.parse({ personas: [{ plan: ["Flex", "Elite"] }] }),
+      ).activity,
+    ).toMatch(/^inform/);
+    expect(
+      label(
+        "You're in: KB12 Kettlebell Strength on Tuesday 18 November, 19:00 (ref BK-7301). Anything else?",
+      ),
+    ).toBe("confirm_completion");
+  });
   it("puts the facts request in the place of the offered service it repeats", () => {
     const trace: SessionTrace = {
       id: "d00",

@@ -25,12 +25,12 @@ describe("services in a coordinated list (answer.ts offeredCapabilities)", () =>
     ]);
     expect(asRequest("answer questions about deductibles")).toBe("ask about deductibles");
   });
-  it("leaves plain verb lists and noun lists as they are", () => {
+  it("leaves plain verb lists as they are and says a noun as what the customer does with it", () => {
     expect(
       offeredCapabilities("I can help you check your balance, send a transfer or freeze your card."),
     ).toEqual(["check your balance", "send a transfer", "freeze your card"]);
     expect(offeredCapabilities("I can help with order status, or changing your delivery address.")).toEqual([
-      "order status",
+      "ask about order status",
       "changing your delivery address",
     ]);
   });

@@ -50,6 +50,8 @@ export interface AnswerOptions {
   earlier?: readonly string[];
   /** Known values per slot (e.g. every persona's), to read a choice between them; default the persona's. */
   values?: SlotValues;
+  /** What the conversation is about (the customer's request), to tell apart slots a question names alike. */
+  context?: string;
 }
 
 /** The user's answer to a confirmation gate. */
@@ -193,6 +195,10 @@ function optionsIn(sentence: string): string[] {
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
 }
 
+/** A sentence asking the user to give "it" (what the sentence before names). */
+const GIVE_IT =
+  /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b/i;
+
 /**
  * What a reply asks the user, or undefined when it asks nothing answerable (no question, or a question that
  * names no slot of `slots` and lists no options, like "What would you like to do?"). A gate asking for a word
@@ -205,6 +211,7 @@ export function readQuestion(
   reply: string,
   slots: readonly string[] = [],
   values?: SlotValues,
+  context?: string,
 ): Question | undefined {
   const all = sentences(reply);
   const keyword = all.map(gateWord).find(Boolean);
@@ -232,7 +239,7 @@ export function readQuestion(
     if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
   for (const sentence of asking) {
-    const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots);
+    const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots, context);
     if (slot) {
       // "What's the postcode and last name on the policy?": each slot named on either side of an "and".
       const halves = sentence.split(/\s+and\s+|\s*&\s*/i);
@@ -249,11 +256,15 @@ export function readQuestion(
       return { kind: "value", slot, options };
     }
     const before = all[all.indexOf(sentence) - 1];
-    const referred =
-      /\b(?:it|this|that one)\b/i.test(sentence) && before ? slotNamedIn(before, slots) : undefined;
+    // "We sent a code. Please type it here." / "What is it?" — not "When would you like it to begin?".
+    const referred = GIVE_IT.test(sentence) && before ? slotNamedIn(before, slots, context) : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
-  if (options.length) return { kind: "value", options };
+  // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
+  if (options.length) {
+    const slot = values && optionsSlot(options, values);
+    return { kind: "value", options, ...(slot ? { slot } : {}) };
+  }
   // "Here's the catalogue: CS101 …, STA201 … Want to enrol in one?": the question is about the slot whose
   // values the reply lists (not who the customer is: a verified record's number is no question).
   const listed = asking.some((s) => !CLOSING_OFFER.test(s)) ? slotListedIn(reply, values) : undefined;
@@ -288,6 +299,17 @@ export function personaValue(persona: Persona, slot: string, pick = 0): string |
 /** A slot value as a user turn: ids as "My user id is …", other values as they are. */
 export function sayValue(slot: string, value: string): string {
   return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : value;
+}
+
+/** The slot with the most known values among `options` (one at least), or undefined. */
+function optionsSlot(options: readonly string[], values: SlotValues): string | undefined {
+  let best: string | undefined;
+  let most = 0;
+  for (const [slot, vs] of Object.entries(values)) {
+    const n = valueList(vs).filter((v) => v.length >= 2 && options.some((o) => mentionsWhole(o, v))).length;
+    if (n > most) [best, most] = [slot, n];
+  }
+  return best;
 }
 
 /** One of `options`, preferring those not mentioned in `visible` (longer options are matched first). */
@@ -349,7 +371,12 @@ export function answerTo(
   if (question.options.length) {
     // An option the persona names (its plan, its time slot) is the customer's own choice.
     const own = question.options.find((o) => personaNames(persona, o, pick));
-    return own ?? choose(question.options, pick, options.visible ?? []);
+    if (own) return own;
+    // A list of some of a slot's values ("1. HI33 HIIT Blast … 5. YO22 Yin Yoga") without the one the customer
+    // wants: the customer names theirs anyway (a cancelled class, a class not open yet: where the guards are).
+    const slot = optionsSlot(question.options, options.values ?? persona);
+    const mine = slot && personaValue(persona, slot, pick);
+    return mine ? sayValue(slot, mine) : choose(question.options, pick, options.visible ?? []);
   }
   return undefined;
 }
@@ -364,7 +391,7 @@ export function answerQuestion(
   persona: Persona,
   options: AnswerOptions = {},
 ): string | undefined {
-  const question = readQuestion(reply, Object.keys(persona), options.values ?? persona);
+  const question = readQuestion(reply, Object.keys(persona), options.values ?? persona, options.context);
   if (!question) return undefined;
   const statements = sentences(reply).filter((s) => !isAsking(s));
   return answerTo(question, persona, { ...options, visible: [...(options.earlier ?? []), ...statements] });

@@ -247,6 +247,7 @@ export const rulesDriver: Driver = {
       if (slot && other) return sayValue(slot, other);
     }
     const answer = answerQuestion(last.reply, persona, {
+      context: sent[0],
       pick,
       decline: how.decline,
       defaultCount: 1,

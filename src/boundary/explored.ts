@@ -1,6 +1,6 @@
 import { readQuestion } from "./answer.ts";
 import { knownRequests, requestAliases } from "./known-requests.ts";
-import { factSlotNames } from "./slots.ts";
+import { factSlotNames, knownValues } from "./slots.ts";
 import { STRATEGIES, STRATEGY_NAMES, type StrategyName, strategyValues, valuesText } from "./tactics.ts";
 import type { Facts, SessionTrace } from "./types.ts";
 
@@ -101,11 +101,12 @@ export function askedSlots(
   persona?: number,
 ): string[] {
   const asked = new Set<string>();
+  const values = knownValues(context.facts);
   for (const t of context.traces) {
     if (explored(t, context.all, context.alias).request !== request) continue;
     if (persona !== undefined && t.plan.persona !== persona) continue;
     for (const turn of t.turns) {
-      const slot = readQuestion(turn.reply, slots)?.slot;
+      const slot = readQuestion(turn.reply, slots, values)?.slot;
       if (slot) asked.add(slot);
     }
   }

@@ -1,6 +1,6 @@
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
-import { evaluateCheck } from "./judge.ts";
+import { canonicalValues, evaluateCheck, mentionsValue } from "./judge.ts";
 import { knownValues } from "./slots.ts";
 import {
   type AbstractTrace,
@@ -55,13 +55,31 @@ function ruleFigures(reply: string, context: GenerationContext): string[] {
   );
 }
 
+/**
+ * How a `mentions` criterion words its values: `"A", "B"` for values to state, `… "C" or no other figure in its
+ * place` for derived ones.
+ */
+export function statedValues(values: readonly string[], derived: readonly string[] = []): string {
+  const quoted = (vs: readonly string[]) => vs.map((v) => `"${v}"`).join(", ");
+  const alt = derived.length
+    ? `${quoted(derived)} or no other figure in ${derived.length > 1 ? "their" : "its"} place`
+    : "";
+  return values.length && alt ? `${quoted(values)}, and ${alt}` : values.length ? quoted(values) : alt;
+}
+
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
   activities: readonly string[],
   actions: readonly string[],
   replies: readonly string[],
+  users: readonly string[],
   context: GenerationContext,
 ): { success: Criterion[]; failure: Criterion[] } {
+  const known = new Set(
+    Object.values(knownValues(context.facts))
+      .flat()
+      .map((v) => v.toLowerCase()),
+  );
   const success: Criterion[] = [];
   const failure: Criterion[] = [];
   activities.forEach((activity, i) => {
@@ -101,12 +119,22 @@ function criteriaOf(
           : cueOf(activity) === CUE.refuse
             ? ruleFigures(replies[i] ?? "", context)
             : [];
+    // What the customer said or the facts hold must be stated back; a figure the agent worked out (a resume
+    // date, a fee) may be left unsaid by a paraphrase, but not replaced by another.
+    const typed = users.slice(0, i + 1).join("\n");
+    // Only amounts, dates and times can be told apart from another figure in their place; a status, a flag or
+    // a reference must be stated.
+    const given = values.filter(
+      (v) => known.has(v.toLowerCase()) || mentionsValue(typed, v) || !canonicalValues(v).length,
+    );
+    const derived = values.filter((v) => !given.includes(v));
     if (values.length)
       success.push({
-        text: `Its ${activity} reply states ${values.map((v) => `"${v}"`).join(", ")} (values observed in discovery).`,
+        text: `Its ${activity} reply states ${statedValues(given, derived)} (values observed in discovery).`,
         check: {
           kind: "mentions",
-          values,
+          values: given,
+          ...(derived.length ? { derived } : {}),
           activity: guard ? [...new Set([activity, CUE.refuse, CUE.notFound])] : family(activity),
           from: i,
         },
@@ -138,7 +166,13 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
     const actions = abstract.turns.map((t) => t.userAction);
     if (!activities.some((a, i) => isOutcome(a, actions[i]))) continue;
     const replies = trace.turns.map((t) => t.reply);
-    const drafted = criteriaOf(activities, actions, replies, context);
+    const drafted = criteriaOf(
+      activities,
+      actions,
+      replies,
+      trace.turns.map((t) => t.user),
+      context,
+    );
     // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
     // trace would fail is not what the trace shows).
     const holds = (c: Criterion) =>

@@ -86,6 +86,29 @@ export function canonicalValues(text: string): string[] {
 }
 
 /**
+ * The amounts, dates and times reply `i` states beyond `values`, `derived` and what the user typed up to it,
+ * when it leaves a derived value unsaid (as one string for a reason), else undefined: a paraphrase may omit
+ * a figure the agent worked out, but a figure in its place is a different outcome.
+ */
+function contradicts(
+  turns: readonly Turn[],
+  i: number,
+  values: readonly string[],
+  derived: readonly string[],
+): string | undefined {
+  const reply = turns[i]?.reply ?? "";
+  if (derived.every((v) => mentionsValue(reply, v))) return undefined;
+  const known = new Set(
+    [...values, ...derived, ...turns.slice(0, i + 1).map((t) => t.user)].flatMap(canonicalValues),
+  );
+  const other = maskEntities(reply).entities.filter((e) => {
+    const v = canonical(e.type, e.value.trim());
+    return v && !known.has(v);
+  });
+  return other.length ? other.map((e) => e.value.trim()).join(", ") : undefined;
+}
+
+/**
  * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
  * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
  * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not. Other values match as
@@ -177,17 +200,26 @@ export function evaluateCheck(
             : `the transcript ended before ${nth(check.from)}`,
           turns: lastReply(n),
         };
-      const hit = candidates.find((i) => check.values.every((v) => mentionsValue(turns[i]!.reply, v)));
+      const hit = candidates.find(
+        (i) =>
+          check.values.every((v) => mentionsValue(turns[i]!.reply, v)) &&
+          !contradicts(turns, i, check.values, check.derived ?? []),
+      );
+      const said = [...check.values, ...(check.derived ?? [])].join(", ");
       if (hit !== undefined)
         return {
           holds: true,
-          why: `${nth(hit)}'s reply mentions ${check.values.join(", ")}`,
+          why: `${nth(hit)}'s reply ${check.derived?.length ? "agrees with" : "mentions"} ${said}`,
           turns: [agent(hit)],
         };
+      const last = candidates.at(-1)!;
+      const foreign = contradicts(turns, last, check.values, check.derived ?? []);
       return {
         holds: false,
-        why: `no ${check.activity ? `${list(check.activity)} ` : ""}reply mentions all of ${check.values.join(", ")}`,
-        turns: [agent(candidates.at(-1)!)],
+        why: foreign
+          ? `${nth(last)}'s reply states ${foreign} where discovery saw ${said}`
+          : `no ${check.activity ? `${list(check.activity)} ` : ""}reply mentions all of ${check.values.join(", ")}`,
+        turns: [agent(last)],
       };
     }
     case "ungated": {

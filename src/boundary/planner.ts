@@ -171,7 +171,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 7. sessions of request × strategy; for data, the persona asked fewer slots in the request goes later;
  *    sessions of request × persona × values, request × persona (a decline counts only
  *    earlier declines: declining a gate already passed with yes is new);
- * 8. sessions of the strategy, the persona, persona × values; then tactic order, request, persona, variant.
+ * 8. sessions of the strategy; for tactics, of the persona and persona × values; then tactic order, request,
+ *    persona, variant (so every request is carried by its customers in the same order).
  */
 /** Sessions of a request in a row without anything new after which the request goes last. */
 const STALE_AFTER = 2;
@@ -231,14 +232,19 @@ function freePlan(context: Requests): RoundPlan {
       if (shallow && !data && !SHALLOW_TACTICS.has(s)) return;
       context.facts.personas.forEach((_, p) => {
         if (data && shallow && p > 0) return;
-        const cRP = count((e) => mine(e) && e.persona === p);
+        // A data round counts the persona's data rounds of the request (its tactic rounds vary no value).
+        const cRP = count(
+          (e) => mine(e) && e.persona === p && (!data || e.strategy === "carry" || e.strategy === undefined),
+        );
         const cP = count((e) => e.persona === p);
         // Values of the slots the agent asked this persona for (a persona refused before the incident's date
         // has no date to vary); of the slots asked anyone while this persona has not carried the request.
         const carried = seen.some((e) => e.request === r && e.persona === p && e.strategy === "carry");
         const mineAsked = carried ? askedSlots(context, r, slots, p) : asked;
         const all = variantsFor(context.facts, p, mineAsked);
-        const list = data && shallow ? all.slice(0, 1) : all;
+        // A request carried through without any question for a value (a hand-off offer, information) has no
+        // value to vary for this persona.
+        const list = data && (shallow || (carried && !mineAsked.length)) ? all.slice(0, 1) : all;
         for (let v = 0; v < list.length; v++) {
           const vt = valuesText(list[v] as Record<string, string>);
           const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
@@ -272,8 +278,10 @@ function freePlan(context: Requests): RoundPlan {
             cRPV,
             cRP,
             cS,
-            cP,
-            cPV,
+            // Customers carry each request in the same order, so two requests in other words meet the same
+            // customers soon and can be told alike (known-requests.ts); tactics spread over customers.
+            data ? 0 : cP,
+            data ? 0 : cPV,
             rank,
             ri,
             p,

@@ -1,3 +1,5 @@
+import { serviceVerb } from "./services.ts";
+
 /**
  * What the `rules` customer says first in a discovery session (AgentEval §III-A): a service the agent offered,
  * phrased as the customer's own request ("change its cabin" → "Hi, I'd like to change my cabin."), lightly
@@ -12,6 +14,9 @@
  * about deductibles" → "ask about deductibles".
  */
 export function asRequest(phrase: string): string {
+  // "changing your delivery address" → "change my delivery address".
+  const verb = /^\S+ing\b/.test(phrase) ? serviceVerb(phrase) : undefined;
+  if (verb) phrase = phrase.replace(/^\S+/, verb);
   return (
     phrase
       .replace(
@@ -25,6 +30,9 @@ export function asRequest(phrase: string): string {
       // "let you pay customs charges", "help you file a claim": the customer's "pay customs charges".
       .replace(/^(?:let|help) you (?:to )?/i, "")
       .replace(/^(?:take|accept|process) (?:a |the )?payments? (?:of|for)\b/i, "pay")
+      // "share the timetable with anyone": the customer's "see the timetable".
+      .replace(/^(?:share|show|send)( you)? (the|our)\b/i, "see $2")
+      .replace(/\s+with (?:anyone|everyone|you)$/i, "")
       // "answer questions about deductibles" is the customer's "ask about deductibles".
       .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
       .replace(/\b(a|an|its|your)\b/gi, "my")

@@ -111,7 +111,7 @@ export const rulesRunner: Runner = {
     const hint = test.hints[at];
     const last = turns.at(-1);
     if (last) {
-      const question = readQuestion(last.reply, Object.keys(test.persona));
+      const question = readQuestion(last.reply, Object.keys(test.persona), undefined, test.hints[0]);
       if (
         question &&
         question.kind !== "gate" &&

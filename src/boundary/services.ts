@@ -17,7 +17,7 @@ const SERVICE_VERB = new RegExp(
     "share|show|sign|start|stop|submit|suspend|swap|switch|take|talk|tell|top|track|transfer|unblock|unlock|update",
     "upgrade|verify|view|withdraw|block|activate|deactivate|exchange|collect|deliver|redirect|raise|reactivate|search",
     "estimate|locate|log|pick|plan|print|quote|redeem|sort|split|trace|use|waive|join|leave|postpone|prepare",
-    "handle|process|organise|organize|provide|discuss",
+    "handle|process|organise|organize|provide|discuss|settle|clear",
   ].join("|")})\\b`,
   "i",
 );
@@ -67,6 +67,8 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
     if (
       (prep < 0 || bareModifier) &&
       words.length >= 2 &&
+      // Not "share the timetable" + "membership prices with anyone": a trailing phrase is no head noun.
+      !words.slice(0, -1).some((w) => /^(?:with|for|to|on|in|at|from|by)$/i.test(w)) &&
       head.length >= 2 &&
       !head.includes(noun) &&
       !DETERMINER.test(words[0] ?? "")
@@ -82,14 +84,39 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
  * items rebuilt ({@link coordinated}); empty when the reply lists fewer than two.
  */
 export function offeredCapabilities(reply: string): string[] {
-  // The first "I can …" of a main clause: "no claim that I can access on your account" offers nothing.
-  // "I can see CL-40112 and CL-40187": what the agent sees, not what it offers.
-  // "I can only move a delivery to …": a restriction, not an offer.
-  const at = [...reply.matchAll(/\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)/gi)].find(
-    (m) => !RELATIVE.test(reply.slice(0, m.index)),
-  )?.index;
-  if (at === undefined) return [];
-  const list = /^I can (?:help(?: you)?(?: with| to)?\s+)?([^.?!]+)/i.exec(reply.slice(at))?.[1];
+  // The first offer of a main clause: "no claim that I can access on your account" offers nothing. "I can see
+  // CL-40112 and CL-40187": what the agent sees, not what it offers. "I can only move a delivery to …": a
+  // restriction, not an offer. Further offers in the same sentence count too ("I handle bookings, freezes and
+  // guest passes, and I can share the timetable with anyone").
+  const offers = [...reply.matchAll(OFFER)].filter((m) => !RELATIVE.test(reply.slice(0, m.index)));
+  const first = offers[0];
+  if (!first) return [];
+  const end = first.index + (/[.?!](?:\s|$)/.exec(reply.slice(first.index))?.index ?? reply.length);
+  const items = offers.filter((m) => m.index <= end).flatMap((m) => clauseItems(reply.slice(m.index)));
+  // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
+  if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
+  const parts = [...new Set(items)].filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
+  return parts.length >= 2 ? parts : [];
+}
+
+/** Where an agent says what it offers: "I can …", "I handle …", "I deal with / take care of / look after …". */
+const OFFER =
+  /\bI (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after)\b|\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)/gi;
+/** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …"). */
+const NOMINAL =
+  /^I (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)\b/i;
+
+/** The services of one offer clause (`text` starts at the offer), up to the sentence's end or the next "and I". */
+function clauseItems(text: string): string[] {
+  const nominal = NOMINAL.exec(text);
+  const intro = nominal ?? /^I can (?:also )?(?:help(?: you)?(?: with| to)?\s+)?/i.exec(text);
+  const list = text
+    .slice(intro?.[0].length ?? 0)
+    // "class bookings (and cancellations)": the bracketed item is one more.
+    .replace(/\s*\((and|or) ([^()]+)\)/gi, " $1 $2")
+    .split(/[.?!](?:\s|$)/)[0]
+    ?.split(/,?\s+(?:and|but)\s+I\b/i)[0]
+    ?.trim();
   if (!list) return [];
   // Items with how each joined the one before: a bare "or"/"and" (no comma) may coordinate two halves.
   const pieces = list.split(/(\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/);
@@ -98,11 +125,80 @@ export function offeredCapabilities(reply: string): string[] {
     const item = (pieces[i] ?? "").trim();
     if (item) split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
   }
-  // "I can help with refills, order status …": a list of nouns, nothing to rebuild.
-  const nominal = /^I can help(?: you)? with\b/i.test(reply.slice(at));
-  const items = nominal ? split.map((p) => p.item) : coordinated(split);
-  // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
-  if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
-  const parts = items.filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
-  return parts.length >= 2 ? parts : [];
+  if (!nominal) return coordinated(split);
+  // "class bookings and cancellations": a bare noun after "and" shares the modifiers of the item before; each
+  // noun is said as what a customer does with it ("book my class"), a gerund stays ("changing your address").
+  return split.map(({ item, bare }, i) => {
+    const before = split[i - 1]?.item.split(/\s+/) ?? [];
+    const whole =
+      bare && !/\s/.test(item) && before.length >= 2 ? `${before.slice(0, -1).join(" ")} ${item}` : item;
+    return /^\S+ing\b/.test(whole) && serviceVerb(whole) ? whole : nominalRequest(whole);
+  });
+}
+
+/**
+ * The verb a service phrase opens with, in its base form ("changing your address" → "change"), or undefined when
+ * it opens with none (a noun phrase: "class bookings", "order status").
+ */
+export function serviceVerb(phrase: string): string | undefined {
+  const w = (phrase.trim().split(/\s+/)[0] ?? "").toLowerCase();
+  const ing = w.replace(/ing$/, "");
+  const forms = w.endsWith("ing") ? [ing, `${ing}e`, ing.replace(/(.)\1$/, "$1")] : [w];
+  return forms.find(
+    (f) => f.length > 1 && SERVICE_VERB.test(f) && SERVICE_VERB.exec(f)?.[0].length === f.length,
+  );
+}
+
+/**
+ * What a customer does with a service the agent named as a noun: the action its head noun names, on its
+ * modifiers ("class bookings" → "book my class", "membership freezes" → "freeze my membership", "overdue
+ * payments" → "pay my overdue payment", "account summaries" → "see my account summary"); other nouns are asked
+ * about ("guest passes" → "ask about guest passes").
+ */
+const ACTION_NOUN: Readonly<Record<string, readonly [verb: string, keepHead: boolean]>> = {
+  booking: ["book", false],
+  reservation: ["reserve", false],
+  cancellation: ["cancel", false],
+  freeze: ["freeze", false],
+  change: ["change", false],
+  renewal: ["renew", false],
+  upgrade: ["upgrade", false],
+  downgrade: ["downgrade", false],
+  extension: ["extend", false],
+  transfer: ["transfer", false],
+  return: ["return", false],
+  exchange: ["exchange", false],
+  repair: ["repair", false],
+  payment: ["make", true],
+  refund: ["get", true],
+  summary: ["see", true],
+  statement: ["see", true],
+  overview: ["see", true],
+  enrolment: ["enrol in", false],
+  enrollment: ["enroll in", false],
+  registration: ["register for", false],
+  application: ["apply for", false],
+  withdrawal: ["withdraw from", false],
+  appointment: ["book", true],
+  order: ["place", true],
+  claim: ["make", true],
+  complaint: ["make", true],
+};
+export function nominalRequest(phrase: string): string {
+  const words = phrase
+    .trim()
+    .replace(/^(?:the|a|an|your|our)\s+/i, "")
+    .split(/\s+/);
+  const head = (words.at(-1) ?? "").toLowerCase();
+  const singular =
+    [head, head.replace(/s$/, ""), head.replace(/es$/, ""), head.replace(/ies$/, "y")].find(
+      (w) => ACTION_NOUN[w],
+    ) ?? head;
+  const action = ACTION_NOUN[singular];
+  const rest = words.slice(0, -1).join(" ");
+  if (!action) return `ask about ${words.join(" ")}`;
+  const [verb, keepHead] = action;
+  // "upgrades and downgrades" alone: "get an upgrade"; "payments" alone: "make a payment".
+  if (!rest) return `${keepHead ? verb : "get"} ${/^[aeiou]/.test(singular) ? "an" : "a"} ${singular}`;
+  return `${verb} my ${keepHead ? `${rest} ${singular}` : rest}`;
 }

@@ -43,6 +43,8 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   monthly: ["month", "each month", "per month", "a month"],
   departure: ["check out", "leaving"],
   last4: ["last four", "last 4", "final four", "final 4"],
+  start: ["begin"],
+  end: ["finish", "until"],
   description: [
     "describe",
     "what happened",
@@ -120,9 +122,10 @@ export function slotScore(words: readonly string[], slot: string): number {
 /**
  * The slot of `slots` a text names best (ties: the first listed), or undefined when it names none. When none
  * is named in full, a slot whose last word (its head: `incident_date` → date) the text names and no other slot
- * ends in ("Which date did this happen?" with `incident_date` and `driver_date_of_birth`).
+ * ends in ("Which date did this happen?" with `incident_date` and `driver_date_of_birth`); of several such, the
+ * one whose qualifier `context` (what the conversation is about: the customer's request) names.
  */
-export function slotNamedIn(text: string, slots: readonly string[]): string | undefined {
+export function slotNamedIn(text: string, slots: readonly string[], context?: string): string | undefined {
   const words = wordsOf(text);
   let best: string | undefined;
   let score = 0;
@@ -137,10 +140,22 @@ export function slotNamedIn(text: string, slots: readonly string[]): string | un
     (slot) =>
       slot.includes("_") &&
       !/^(?:id|number|code|name|reference|ref|type)$/.test(head(slot)) &&
-      words.includes(head(slot)),
+      [head(slot), ...(SLOT_SYNONYMS[head(slot)] ?? [])].some((w) => phraseAt(words, w) >= 0),
   );
   const only = named.filter((slot) => slots.filter((other) => head(other) === head(slot)).length === 1);
   if (only.length === 1) return only[0];
+  // "What start date would you like?" with `freeze_start` and `guest_date`: the one whose qualifier the
+  // conversation is about ("I'd like to freeze my membership").
+  if (only.length > 1 && context) {
+    const about = new Set(wordsOf(context));
+    const fit = only.filter((slot) =>
+      slot
+        .split("_")
+        .slice(0, -1)
+        .some((w) => about.has(singular(w))),
+    );
+    if (fit.length === 1) return fit[0];
+  }
   // "What course would you like to add?" asks for the course's code: an identifier slot (`course_code`)
   // whose qualifier a which/what question names, when no other slot has that qualifier.
   const lead = (slot: string) => singular(slot.split("_")[0] ?? "");

@@ -1,4 +1,5 @@
 import type { ChatTarget } from "../agents/chat/target.ts";
+import { statedValues } from "./functional.ts";
 import { evaluateCheck, mentionsValue } from "./judge.ts";
 import { type RunEngines, runTest } from "./run.ts";
 import type { Criterion, TestCase, TestRun } from "./types.ts";
@@ -60,14 +61,19 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
       const replies = turns.filter(
         (_, i) => i >= check.from && (!check.activity || check.activity.includes(labels[i]?.activity ?? "")),
       );
-      const values = check.values.filter((v) => replies.some((t) => mentionsValue(t.reply, v)));
-      out.droppedValues += check.values.length - values.length;
-      const text =
-        values.length === check.values.length
-          ? c.text
-          : c.text.replace(/states .*? \(values/, `states ${values.map((v) => `"${v}"`).join(", ")} (values`);
-      if (values.length) success.push({ text, check: { ...check, values } });
-      else out.droppedCriteria++;
+      const kept = (vs: readonly string[]) =>
+        vs.filter((v) => replies.some((t) => mentionsValue(t.reply, v)));
+      const values = kept(check.values);
+      const derived = kept(check.derived ?? []);
+      out.droppedValues +=
+        check.values.length + (check.derived?.length ?? 0) - values.length - derived.length;
+      const { derived: _, ...rest } = check;
+      const next = { ...rest, values, ...(derived.length ? { derived } : {}) };
+      // A clean run that states another figure where a derived one was: that figure is not the agent's to keep.
+      if ((values.length || derived.length) && evaluateCheck(next, turns, labels).holds !== false) {
+        const text = c.text.replace(/states .*? \(values/, `states ${statedValues(values, derived)} (values`);
+        success.push({ text, check: next });
+      } else out.droppedCriteria++;
       continue;
     }
     if (!c.check || evaluateCheck(c.check, turns, labels).holds === true) success.push(c);

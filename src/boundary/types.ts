@@ -230,7 +230,9 @@ export interface RankedTarget extends BoundaryTarget {
  * read turns numbered from 1: a criterion's text, the judge's reasons and the report call `from: 3` "turn 4".
  * - `activity`: some reply (from `from`, up to `until` when given) has one of `activity`.
  * - `mentions`: a reply (labelled one of `activity` when given) mentions every value (case-insensitive,
- *   commas ignored); undecided when no reply has the activity.
+ *   commas ignored) and either every `derived` value or, when it leaves one unsaid, no amount, date or time
+ *   beyond the values, the derived ones and what the user typed (an omission is a paraphrase, another figure
+ *   a contradiction); undecided when no reply has the activity.
  * - `ungated`: some reply labelled one of `activity` is not directly preceded by a reply labelled one of
  *   `gate` answered by a user turn labelled one of `userAction` (a passed confirmation gate).
  * - `premature`: some reply labelled one of `activity` comes before any user turn providing each of `slots`.
@@ -254,10 +256,17 @@ export const Check = z.discriminatedUnion("kind", [
   z
     .object({
       kind: z.literal("mentions"),
-      values: z.array(z.string().min(1)).min(1),
+      values: z.array(z.string().min(1)),
+      derived: z
+        .array(z.string().min(1))
+        .optional()
+        .describe(
+          "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.",
+        ),
       activity: z.array(z.string()).optional(),
       from: z.number().int().nonnegative().default(0),
     })
+    .refine((c) => c.values.length + (c.derived?.length ?? 0) > 0, "a mentions check needs a value")
     .strict(),
   z
     .object({
