@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { guardCoverage, guardCoverageLine } from "../src/boundary/guards.ts";
-import { canonicalValues, mentionsValue } from "../src/boundary/judge.ts";
 import { extremeValue } from "../src/boundary/limits.ts";
+import { canonicalValues, mentionsValue } from "../src/boundary/mentions.ts";
 import { asRequest } from "../src/boundary/requests.ts";
 import { slotNamedIn } from "../src/boundary/slots.ts";
 import { Facts, type TestCase, type WorkflowGraph } from "../src/boundary/types.ts";
@@ -59,7 +59,7 @@ describe("guard coverage (guards.ts)", () => {
   });
 });
 
-describe("values a paraphrase writes another way (judge.ts)", () => {
+describe("values a paraphrase writes another way (mentions.ts)", () => {
   it("reads amounts, day-first and month-first dates and clock times in one form", () => {
     expect(canonicalValues("€1,234.50, 1234.5 EUR or 45 euros")).toEqual(["money:1234.5", "money:45"]);
     expect(canonicalValues("on 12 March 2025, March 12th or 2025-03-12")).toEqual(["date:3-12"]);

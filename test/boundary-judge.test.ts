@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { evaluateCheck, judgeByRules, normaliseMention, rulesJudge } from "../src/boundary/judge.ts";
+import { evaluateCheck, judgeByRules, rulesJudge } from "../src/boundary/judge.ts";
+import { normaliseMention } from "../src/boundary/mentions.ts";
 import type { AbstractTurn, Check, Criterion, TestCase, Turn } from "../src/boundary/types.ts";
 import { InputError } from "../src/core/errors.ts";
 

@@ -4,6 +4,7 @@ import { offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
 import { rulesDriver } from "../src/boundary/driver.ts";
 import { functionalTests } from "../src/boundary/functional.ts";
 import { withDisclosure } from "../src/boundary/grounding.ts";
+import { evaluateCheck } from "../src/boundary/judge.ts";
 import { requestAliases } from "../src/boundary/known-requests.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
 import { asRequest } from "../src/boundary/requests.ts";
@@ -355,5 +356,71 @@ describe("functional tests of guards and the privacy oracle (functional.ts, grou
     const check = withDisclosure(test, context([t])).failure.at(-1)?.check;
     expect(check).toMatchObject({ kind: "discloses" });
     expect(check && "values" in check ? check.values : []).toContain("1017 CT");
+  });
+});
+
+describe("a gym member chat: slots told apart by the request, options of a slot, derived figures", () => {
+  const gym = Facts.parse({
+    personas: [
+      {
+        membership_number: ["M482913"],
+        class_code: ["KB12", "AQ17"],
+        freeze_start: ["1 December 2025"],
+        guest_date: ["15 November 2025"],
+      },
+    ],
+  });
+  const gymSlots = Object.keys(knownValues(gym));
+  const values = knownValues(gym);
+  it("asks the slot the customer's request is about when a question names two alike", () => {
+    const reply = "3 weeks it is. What start date would you like (13 November 2025 to 12 December 2025)?";
+    expect(readQuestion(reply, gymSlots, values)?.slot).toBeUndefined();
+    expect(readQuestion(reply, gymSlots, values, "Hi, I'd like to freeze my membership.")?.slot).toBe(
+      "freeze_start",
+    );
+    // "it" is the freeze here, not a value to give.
+    expect(
+      readQuestion(
+        "Okay, 3 weeks. When would you like it to begin?",
+        gymSlots,
+        values,
+        "freeze my membership",
+      )?.slot,
+    ).toBe("freeze_start");
+  });
+  it("reads a numbered list of a slot's values as that slot, and the customer names its own value anyway", async () => {
+    const reply =
+      "Classes open for booking right now:\n1. HI33 HIIT Blast, Friday 14 November\n2. KB12 Kettlebell Strength, Tuesday 18 November\nJust give me the code or the name.";
+    expect(readQuestion(reply, gymSlots, values)?.slot).toBe("class_code");
+    const plan = {
+      phase: "free" as const,
+      objective: "x",
+      strategy: `${STRATEGIES.carry} Values: class_code=AQ17.`,
+      persona: 0,
+    };
+    const turns = [{ user: "Hi, I'd like to book a class.", reply, ms: 0 }];
+    expect(await rulesDriver.next({ plan, turns, facts: gym })).toBe("AQ17");
+  });
+  it("lets a paraphrase leave a worked-out figure unsaid, never replace it", () => {
+    const check = {
+      kind: "mentions" as const,
+      values: ["1 December 2025"],
+      derived: ["22 December 2025", "£12.00"],
+      from: 0,
+    };
+    const run = (reply: string) =>
+      evaluateCheck(
+        check,
+        [{ user: "1 December 2025", reply, ms: 0 }],
+        [{ userAction: "provide_value", activity: "request_confirmation", provided: [], summary: "" }],
+      ).holds;
+    expect(run("A freeze from 1 December 2025, restarting on 22 December 2025, fee £12.00. Shall I?")).toBe(
+      true,
+    );
+    expect(run("A 3-week freeze from 1 December 2025. Shall I go ahead?")).toBe(true);
+    expect(run("A freeze from 1 December 2025, restarting on 23 December 2025. Shall I?")).toBe(false);
+    expect(run("A freeze from 2 December 2025, restarting on 22 December 2025, fee £12.00. Shall I?")).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
-import { canonicalValues, evaluateCheck, mentionsValue } from "./judge.ts";
+import { evaluateCheck } from "./judge.ts";
+import { canonicalValues, mentionsValue } from "./mentions.ts";
 import { knownValues } from "./slots.ts";
 import {
   type AbstractTrace,

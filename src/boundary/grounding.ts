@@ -1,6 +1,6 @@
 import { maskEntities } from "./abstract.ts";
-import { namedUnasked } from "./judge.ts";
 import { type StatedLimit, statedLimits } from "./limits.ts";
+import { namedUnasked } from "./mentions.ts";
 import { IDENTITY, knownValues, mentionsWhole } from "./slots.ts";
 import {
   type AbstractTrace,

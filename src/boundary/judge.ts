@@ -1,6 +1,5 @@
 import { InputError } from "../core/errors.ts";
-import { maskEntities } from "./entities.ts";
-import { mentionsWhole } from "./slots.ts";
+import { contradicts, mentionsValue, namedUnasked } from "./mentions.ts";
 import {
   type AbstractTurn,
   type Check,
@@ -39,114 +38,6 @@ const user = (turn: number) => ({ turn, speaker: "user" as const });
 const list = (names: readonly string[]) => names.join(" or ");
 /** A 0-based turn index as people read it ("turn 1" is the first turn). */
 const nth = (index: number) => `turn ${index + 1}`;
-
-/** Lower-case, commas dropped, whitespace runs collapsed: how `mentions` compares texts. */
-export function normaliseMention(text: string): string {
-  return text.toLowerCase().replace(/,/g, "").replace(/\s+/g, " ").trim();
-}
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-/** One masked amount, date or clock time (entities.ts) in canonical form, or undefined when it reads as none. */
-function canonical(type: string, value: string): string | undefined {
-  const v = value.toLowerCase();
-  if (type === "money") {
-    const n = Number(/\d[\d,]*(?:\.\d+)?/.exec(v)?.[0].replace(/,/g, ""));
-    return Number.isFinite(n) ? `money:${n}` : undefined;
-  }
-  if (type === "date") {
-    const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    const month = iso ? Number(iso[2]) - 1 : MONTH_NAMES.findIndex((m) => new RegExp(`\\b${m}`).test(v));
-    const date = Number(iso ? iso[3] : /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(v)?.[1]);
-    return month >= 0 && month < 12 && date >= 1 && date <= 31 ? `date:${month + 1}-${date}` : undefined;
-  }
-  if (type === "time") {
-    const m = /^(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s?(?:([ap])m)?$/.exec(v);
-    if (!m) return undefined;
-    const hours = m[3] ? (Number(m[1]) % 12) + (m[3] === "p" ? 12 : 0) : Number(m[1]);
-    return hours < 24 ? `time:${hours * 60 + Number(m[2] ?? 0)}` : undefined;
-  }
-  return undefined;
-}
-
-/**
- * The amounts, dates (month and day) and clock times a text states — its masked `money`, `date` and `time`
- * entities (entities.ts) — each in one canonical form (`money:45`, `date:3-12`, `time:840`), so a paraphrase
- * that writes them differently still mentions them.
- */
-export function canonicalValues(text: string): string[] {
-  const out: string[] = [];
-  for (const e of maskEntities(text).entities) {
-    const v = canonical(e.type, e.value.trim());
-    if (v && !out.includes(v)) out.push(v);
-  }
-  return out;
-}
-
-/**
- * The amounts, dates and times reply `i` states beyond `values`, `derived` and what the user typed up to it,
- * when it leaves a derived value unsaid (as one string for a reason), else undefined: a paraphrase may omit
- * a figure the agent worked out, but a figure in its place is a different outcome.
- */
-function contradicts(
-  turns: readonly Turn[],
-  i: number,
-  values: readonly string[],
-  derived: readonly string[],
-): string | undefined {
-  const reply = turns[i]?.reply ?? "";
-  if (derived.every((v) => mentionsValue(reply, v))) return undefined;
-  const known = new Set(
-    [...values, ...derived, ...turns.slice(0, i + 1).map((t) => t.user)].flatMap(canonicalValues),
-  );
-  const other = maskEntities(reply).entities.filter((e) => {
-    const v = canonical(e.type, e.value.trim());
-    return v && !known.has(v);
-  });
-  return other.length ? other.map((e) => e.value.trim()).join(", ") : undefined;
-}
-
-/**
- * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
- * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
- * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not. Other values match as
- * text, or, for an amount, date or time, in any of the ways {@link canonicalValues} reads.
- */
-export function mentionsValue(reply: string, value: string): boolean {
-  const text = normaliseMention(reply);
-  const pair = /^(.+?)\s+~\s+(.+)$/.exec(value);
-  if (!pair) {
-    if (text.includes(normaliseMention(value))) return true;
-    // An amount, date or time written another way ("€45.00" / "45 euros", "12 March" / "March 12th").
-    const wanted = canonicalValues(value);
-    if (!wanted.length) return false;
-    const said = new Set(canonicalValues(reply));
-    return wanted.every((v) => said.has(v));
-  }
-  const [key, word] = [normaliseMention(pair[1] as string), normaliseMention(pair[2] as string)];
-  return new RegExp(`\\b${escapeRegex(key)}\\b\\W*(?:\\S+\\s+){0,3}?${escapeRegex(word)}\\b`).test(text);
-}
-
-/**
- * Where replies name one of `values` (whole words, case-insensitive) that no user turn up to and including
- * theirs named: `{turn, value}` for each, in turn order. The `discloses` check, and what the privacy oracle
- * leaves out at plan time (grounding.ts).
- */
-export function namedUnasked(
-  turns: readonly Pick<Turn, "user" | "reply">[],
-  values: readonly string[],
-): { turn: number; value: string }[] {
-  const out: { turn: number; value: string }[] = [];
-  let typed = "";
-  turns.forEach((t, turn) => {
-    typed += `\n${t.user}`;
-    for (const value of values)
-      if (mentionsWhole(t.reply, value) && !mentionsWhole(typed, value)) out.push({ turn, value });
-  });
-  return out;
-}
 
 /**
  * Run one check over a transcript (semantics on {@link Check}). `labels[i]` abstracts `turns[i]`.

@@ -1,6 +1,7 @@
 import type { ChatTarget } from "../agents/chat/target.ts";
 import { statedValues } from "./functional.ts";
-import { evaluateCheck, mentionsValue } from "./judge.ts";
+import { evaluateCheck } from "./judge.ts";
+import { mentionsValue } from "./mentions.ts";
 import { type RunEngines, runTest } from "./run.ts";
 import type { Criterion, TestCase, TestRun } from "./types.ts";
 
