@@ -5,6 +5,7 @@ import { rulesDriver } from "../src/boundary/driver.ts";
 import { functionalTests } from "../src/boundary/functional.ts";
 import { withDisclosure } from "../src/boundary/grounding.ts";
 import { evaluateCheck } from "../src/boundary/judge.ts";
+import { requestContext, untriedVariants } from "../src/boundary/explored.ts";
 import { requestAliases } from "../src/boundary/known-requests.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
 import { asRequest } from "../src/boundary/requests.ts";
@@ -422,5 +423,40 @@ describe("a gym member chat: slots told apart by the request, options of a slot,
     expect(run("A freeze from 2 December 2025, restarting on 22 December 2025, fee £12.00. Shall I?")).toBe(
       false,
     );
+  });
+});
+
+describe("value variants left to try keep discovery going (explored.ts)", () => {
+  const dated = Facts.parse({
+    personas: [
+      { tracking_number: ["SW20481137"], postcode: ["3511 KT"], date: ["19 December", "25 December"] },
+      { tracking_number: ["SW31550862"], postcode: ["1017 CT"], date: ["19 December"] },
+    ],
+    requests: ["reschedule a delivery"],
+  });
+  const GATE = "Shall I move the delivery to 19 December? Please reply yes or no.";
+  const replies = ["What's the tracking number?", "What's the postcode?", "Which date would you like?", GATE];
+  const carry = (id: string, persona: number, values?: string) =>
+    session(
+      id,
+      "Get the agent to reschedule a delivery",
+      persona,
+      replies,
+      values ? `${STRATEGIES.carry} Values: ${values}.` : STRATEGIES.carry,
+    );
+  it("counts a date another customer's first value reached a confirmation with, until it is tried", () => {
+    const first = [carry("d01", 0), carry("d02", 1)];
+    expect(untriedVariants(requestContext(first, dated))).toBe(1);
+    const tried = [...first, carry("d03", 0, "date=25 December")];
+    expect(untriedVariants(requestContext(tried, dated))).toBe(0);
+  });
+  it("leaves who the customer is out: another spelling of the same customer is no new branch", () => {
+    const named = Facts.parse({
+      personas: [{ full_name: ["Ana Silva", "ana silva"], tracking_number: ["SW20481137"] }],
+      requests: ["reschedule a delivery"],
+    });
+    const signIn = ["What's your full name?", "What's the tracking number?", GATE];
+    const mine = [{ ...carry("d01", 0), turns: signIn.map((reply) => ({ user: "x", reply, ms: 0 })) }];
+    expect(untriedVariants(requestContext(mine, named))).toBe(0);
   });
 });

@@ -1,7 +1,14 @@
 import { readQuestion } from "./answer.ts";
 import { knownRequests, requestAliases } from "./known-requests.ts";
-import { factSlotNames, knownValues } from "./slots.ts";
-import { STRATEGIES, STRATEGY_NAMES, type StrategyName, strategyValues, valuesText } from "./tactics.ts";
+import { factSlotNames, knownValues, PERSONAL } from "./slots.ts";
+import {
+  STRATEGIES,
+  STRATEGY_NAMES,
+  type StrategyName,
+  strategyValues,
+  valuesText,
+  variantsFor,
+} from "./tactics.ts";
 import type { Facts, SessionTrace } from "./types.ts";
 
 /**
@@ -131,5 +138,33 @@ export function uncarried(context: Requests): number {
     for (let p = 0; p < personas; p++)
       if (!mine.some((e) => e.persona === p && (e.strategy === "carry" || e.strategy === undefined))) n++;
   }
+  return n;
+}
+
+/**
+ * How many value variants of the slots a request asked after its sign-in (not who the customer is) are untried by
+ * customers the agent took as far as a confirmation or a completion in that request: an item, a quantity or a
+ * date another customer's first value did not show a guard for (a controlled medicine, a full class). Discovery
+ * goes on past its patience for them.
+ */
+export function untriedVariants(context: Requests): number {
+  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  const slots = factSlotNames(context.facts);
+  const values = knownValues(context.facts);
+  let n = 0;
+  for (const r of context.requests)
+    context.facts.personas.forEach((_, p) => {
+      const mine = context.traces.filter(
+        (t, i) => seen[i]?.request === r && t.plan.persona === p && seen[i]?.strategy === "carry",
+      );
+      const far = mine.some((t) =>
+        t.turns.some((u) => readQuestion(u.reply, slots, values)?.kind === "gate"),
+      );
+      if (!far) return;
+      const asked = askedSlots(context, r, slots, p).filter((s) => !PERSONAL.test(s));
+      const tried = new Set(mine.map((t) => explored(t, context.all, context.alias).values));
+      for (const variant of variantsFor(context.facts, p, asked).slice(1))
+        if (!tried.has(valuesText(variant))) n++;
+    });
   return n;
 }

@@ -8,6 +8,7 @@ import {
   requestContext,
   slotsAsked,
   uncarried,
+  untriedVariants,
 } from "./explored.ts";
 import { statedLimits } from "./limits.ts";
 import { HURRY, rephrase, requestMessage } from "./requests.ts";
@@ -147,7 +148,8 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
     },
     pending({ traces, facts }) {
       if (traces.length < schedule.capability + schedule.happyPath + schedule.consistency) return true;
-      return uncarried(requestContext(traces, facts)) > 0;
+      const context = requestContext(traces, facts);
+      return uncarried(context) > 0 || untriedVariants(context) > 0;
     },
   };
 }
@@ -278,10 +280,8 @@ function freePlan(context: Requests): RoundPlan {
             cRPV,
             cRP,
             cS,
-            // Customers carry each request in the same order, so two requests in other words meet the same
-            // customers soon and can be told alike (known-requests.ts); tactics spread over customers.
-            data ? 0 : cP,
-            data ? 0 : cPV,
+            cP,
+            cPV,
             rank,
             ri,
             p,
