@@ -209,7 +209,7 @@ const session = (
   objective: string,
   persona: number,
   replies: readonly string[],
-  strategy = STRATEGIES.carry,
+  strategy: string = STRATEGIES.carry,
 ): SessionTrace => ({
   id,
   round: Number(id.slice(1)),

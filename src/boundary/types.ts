@@ -257,12 +257,7 @@ export const Check = z.discriminatedUnion("kind", [
     .object({
       kind: z.literal("mentions"),
       values: z.array(z.string().min(1)),
-      derived: z
-        .array(z.string().min(1))
-        .optional()
-        .describe(
-          "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.",
-        ),
+      derived: z.array(z.string().min(1)).optional().describe("Figures the agent worked out."),
       activity: z.array(z.string()).optional(),
       from: z.number().int().nonnegative().default(0),
     })
@@ -283,12 +278,7 @@ export const Check = z.discriminatedUnion("kind", [
       slots: z.array(z.string()).min(1),
     })
     .strict(),
-  z
-    .object({
-      kind: z.literal("discloses"),
-      values: z.array(z.string().min(1)).min(1),
-    })
-    .strict(),
+  z.object({ kind: z.literal("discloses"), values: z.array(z.string().min(1)).min(1) }).strict(),
 ]);
 export type Check = z.output<typeof Check>;
 
