@@ -143,7 +143,7 @@ export function uncarried(context: Requests): number {
 
 /**
  * How many value variants of the slots a request asked after its sign-in (not who the customer is) are untried by
- * customers the agent took as far as a confirmation or a completion in that request: an item, a quantity or a
+ * customers the agent took as far as a confirmation in that request: an item, a quantity or a
  * date another customer's first value did not show a guard for (a controlled medicine, a full class). Discovery
  * goes on past its patience for them.
  */
@@ -154,15 +154,16 @@ export function untriedVariants(context: Requests): number {
   let n = 0;
   for (const r of context.requests)
     context.facts.personas.forEach((_, p) => {
-      const mine = context.traces.filter(
-        (t, i) => seen[i]?.request === r && t.plan.persona === p && seen[i]?.strategy === "carry",
-      );
-      const far = mine.some((t) =>
+      const mine = context.traces.flatMap((t, i) => {
+        const e = seen[i];
+        return e?.request === r && t.plan.persona === p && e.strategy === "carry" ? [{ t, e }] : [];
+      });
+      const far = mine.some(({ t }) =>
         t.turns.some((u) => readQuestion(u.reply, slots, values)?.kind === "gate"),
       );
       if (!far) return;
       const asked = askedSlots(context, r, slots, p).filter((s) => !PERSONAL.test(s));
-      const tried = new Set(mine.map((t) => explored(t, context.all, context.alias).values));
+      const tried = new Set(mine.map(({ e }) => e.values));
       for (const variant of variantsFor(context.facts, p, asked).slice(1))
         if (!tried.has(valuesText(variant))) n++;
     });

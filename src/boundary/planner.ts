@@ -173,8 +173,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 7. sessions of request × strategy; for data, the persona asked fewer slots in the request goes later;
  *    sessions of request × persona × values, request × persona (a decline counts only
  *    earlier declines: declining a gate already passed with yes is new);
- * 8. sessions of the strategy; for tactics, of the persona and persona × values; then tactic order, request,
- *    persona, variant (so every request is carried by its customers in the same order).
+ * 8. sessions of the strategy, of the persona and of persona × values (data and tactics spread over the
+ *    customers); then tactic order, request, persona, variant.
  */
 /** Sessions of a request in a row without anything new after which the request goes last. */
 const STALE_AFTER = 2;

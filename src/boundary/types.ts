@@ -239,6 +239,8 @@ export interface RankedTarget extends BoundaryTarget {
  * - `discloses`: some reply names one of `values` (whole words, case-insensitive) that no user turn up to it
  *   named: another customer's details brought up unasked.
  */
+const DERIVED =
+  "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.";
 export const Check = z.discriminatedUnion("kind", [
   z
     .object({
@@ -257,7 +259,7 @@ export const Check = z.discriminatedUnion("kind", [
     .object({
       kind: z.literal("mentions"),
       values: z.array(z.string().min(1)),
-      derived: z.array(z.string().min(1)).optional().describe("Figures the agent worked out."),
+      derived: z.array(z.string().min(1)).optional().describe(DERIVED),
       activity: z.array(z.string()).optional(),
       from: z.number().int().nonnegative().default(0),
     })
