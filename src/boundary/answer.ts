@@ -164,8 +164,8 @@ export function asksSomething(reply: string): boolean {
 
 /**
  * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", one per
- * line or inline): each option's name, without what follows a dash, colon or parenthesis; empty when fewer
- * than two.
+ * line or inline): each option's name, without what follows a dash, colon, parenthesis or the end of its
+ * sentence ("2. Persuasion. Which one?"); empty when fewer than two.
  */
 export function numberedOptions(reply: string): string[] {
   const out: string[] = [];
@@ -176,7 +176,7 @@ export function numberedOptions(reply: string): string[] {
     if (n !== out.length + 1) continue;
     const name =
       (m[2] ?? "")
-        .split(/\s*(?::(?!\d)|[–—(])|\s+-\s|\s*,\s*(?=[€$£]|\d)/)[0]
+        .split(/\s*(?::(?!\d)|[–—(])|\s+-\s|\s*,\s*(?=[€$£]|\d)|(?<=\p{L}{3})[.?!]\s+/u)[0]
         ?.trim()
         .replace(/[.,]$/, "") ?? "";
     if (name && name.split(/\s+/).length <= 6) out.push(name);

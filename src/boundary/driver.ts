@@ -8,6 +8,7 @@ import {
   readQuestion,
   sayValue,
 } from "./answer.ts";
+import { fallbackAnswer, unsaidOption } from "./fallback.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
@@ -185,8 +186,10 @@ function retried(turns: readonly Turn[], persona: Persona): string | undefined {
  * A `rules` driver (AgentEval §III-A). Turn 1 sends `plan.request` (or the objective); a capability round then
  * asks what the first offered service needs and stops. Other rounds answer what the agent asks from the
  * persona (yes at a gate, or no when declining; one of the listed options, by the strategy's pick; a count
- * from the persona, else 1), restate the request once if the agent answers with its menu, and stop when
- * {@link objectiveMet} (after one closing turn with the thanks strategy) or when nothing can be answered.
+ * from the persona, else 1; once the persona's values for a slot were all refused, an option the agent lists),
+ * answer what the rules cannot read as a person would (fallback.ts: a value inside a stated range, a detail of
+ * the shape asked for, "I don't have that"), restate the request once if the agent answers with its menu, and
+ * stop when {@link objectiveMet} (after one closing turn with the thanks strategy) or when nothing can be answered.
  */
 export const rulesDriver: Driver = {
   async next({ plan, turns, facts }) {
@@ -258,6 +261,10 @@ export const rulesDriver: Driver = {
     const other =
       answer !== undefined && sent.includes(answer) ? anotherValue(last.reply, sent, plan, facts) : undefined;
     if (other !== undefined) return other;
+    // Every value of the persona for it refused ("You're taking: 1. STA201 … 2. PHI120 … Which one?"): one the
+    // agent lists.
+    const listed = answer !== undefined && sent.includes(answer) ? unsaidOption(last.reply, sent) : undefined;
+    if (listed !== undefined) return listed;
     // The same answer twice already (the agent did not take it): saying it again only loops.
     const repeated =
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||
@@ -266,6 +273,9 @@ export const rulesDriver: Driver = {
     // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
     const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;
     if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
+    // A question the rules cannot answer: what a person would say there (fallback.ts).
+    const fallback = fallbackAnswer(last.reply, persona, sent);
+    if (fallback !== undefined) return fallback;
     // An open question or a menu ("How can I help you today?" after the sign-in): the request once more.
     const again = sent[0] ? rephrase(sent[0]) : undefined;
     if (

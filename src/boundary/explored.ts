@@ -1,6 +1,6 @@
-import { readQuestion } from "./answer.ts";
+import { type Question, readQuestion } from "./answer.ts";
 import { knownRequests, requestAliases } from "./known-requests.ts";
-import { factSlotNames, knownValues, PERSONAL } from "./slots.ts";
+import { factSlotNames, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
 import {
   STRATEGIES,
   STRATEGY_NAMES,
@@ -87,6 +87,42 @@ export function explored(
   };
 }
 
+const seenCache = new WeakMap<Requests, readonly Explored[]>();
+
+/** What each trace of the context explored ({@link explored} with its requests and aliases), computed once per context. */
+export function exploredAll(context: Requests): readonly Explored[] {
+  const hit = seenCache.get(context);
+  if (hit) return hit;
+  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  seenCache.set(context, seen);
+  return seen;
+}
+
+const questions = new WeakMap<SessionTrace, Map<string, readonly (Question | undefined)[]>>();
+const valuesIds = new WeakMap<SlotValues, number>();
+let lastValuesId = 0;
+
+/**
+ * What each reply of a trace asks (answer.ts `readQuestion` with `slots` and `values`), one entry per turn,
+ * memoised per trace, slots and values object: the planner reads every earlier trace each round.
+ */
+export function questionsOf(
+  trace: SessionTrace,
+  slots: readonly string[] = [],
+  values?: SlotValues,
+): readonly (Question | undefined)[] {
+  let byKey = questions.get(trace);
+  if (!byKey) questions.set(trace, (byKey = new Map()));
+  let id = values ? valuesIds.get(values) : 0;
+  if (id === undefined) valuesIds.set(values as SlotValues, (id = ++lastValuesId));
+  const key = `${id}\u0000${slots.join("\u0000")}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const read = trace.turns.map((t) => readQuestion(t.reply, slots, values));
+  byKey.set(key, read);
+  return read;
+}
+
 /**
  * The persona slots the agent asked for in earlier sessions of `request` (first ask first), else the
  * identifiers (`*_id`, `*_number`, `*_code`).
@@ -109,13 +145,11 @@ export function askedSlots(
 ): string[] {
   const asked = new Set<string>();
   const values = knownValues(context.facts);
-  for (const t of context.traces) {
-    if (explored(t, context.all, context.alias).request !== request) continue;
+  const seen = exploredAll(context);
+  for (const [i, t] of context.traces.entries()) {
+    if (seen[i]?.request !== request) continue;
     if (persona !== undefined && t.plan.persona !== persona) continue;
-    for (const turn of t.turns) {
-      const slot = readQuestion(turn.reply, slots, values)?.slot;
-      if (slot) asked.add(slot);
-    }
+    for (const q of questionsOf(t, slots, values)) if (q?.slot) asked.add(q.slot);
   }
   return [...asked];
 }
@@ -126,13 +160,13 @@ export function askedSlots(
  * needs one customer only).
  */
 export function uncarried(context: Requests): number {
-  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  const seen = exploredAll(context);
   const slots = factSlotNames(context.facts);
   let n = 0;
   for (const r of context.requests) {
     const mine = seen.filter((e) => e.request === r);
     const asks = context.traces.some(
-      (t, i) => seen[i]?.request === r && t.turns.some((u) => readQuestion(u.reply, slots)?.slot),
+      (t, i) => seen[i]?.request === r && questionsOf(t, slots).some((q) => q?.slot),
     );
     const personas = mine.length && !asks ? 1 : context.facts.personas.length;
     for (let p = 0; p < personas; p++)
@@ -148,7 +182,7 @@ export function uncarried(context: Requests): number {
  * goes on past its patience for them.
  */
 export function untriedVariants(context: Requests): number {
-  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  const seen = exploredAll(context);
   const slots = factSlotNames(context.facts);
   const values = knownValues(context.facts);
   let n = 0;
@@ -158,9 +192,7 @@ export function untriedVariants(context: Requests): number {
         const e = seen[i];
         return e?.request === r && t.plan.persona === p && e.strategy === "carry" ? [{ t, e }] : [];
       });
-      const far = mine.some(({ t }) =>
-        t.turns.some((u) => readQuestion(u.reply, slots, values)?.kind === "gate"),
-      );
+      const far = mine.some(({ t }) => questionsOf(t, slots, values).some((q) => q?.kind === "gate"));
       if (!far) return;
       const asked = askedSlots(context, r, slots, p).filter((s) => !PERSONAL.test(s));
       const tried = new Set(mine.map(({ e }) => e.values));

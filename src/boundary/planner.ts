@@ -1,9 +1,10 @@
-import { readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
 import {
   askedSlots,
   type Explored,
   explored,
+  exploredAll,
+  questionsOf,
   type Requests,
   requestContext,
   slotsAsked,
@@ -29,7 +30,7 @@ import {
   valuesText,
   variantsFor,
 } from "./tactics.ts";
-import type { Phase, Planner, RoundPlan } from "./types.ts";
+import type { Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
 
 /**
  * The `rules` planner of phase-guided discovery (AgentEval §III-A): a warm-up schedule with the phase
@@ -180,7 +181,7 @@ export const rulesPlanner: Planner = createRulesPlanner();
 const STALE_AFTER = 2;
 
 function freePlan(context: Requests): RoundPlan {
-  const seen = context.traces.map((t) => explored(t, context.all, context.alias));
+  const seen = exploredAll(context);
   // The limits the agent stated in any session so far, read once for every slot probe below.
   const limits = statedLimits(context.traces.flatMap((t) => t.turns.map((u) => u.reply)));
   const novelty = sessionNovelty(context.traces, context.facts);
@@ -198,10 +199,10 @@ function freePlan(context: Requests): RoundPlan {
     const cR = new Set(mineIdx.map((i) => `${seen[i]?.strategy} ${seen[i]?.persona} ${seen[i]?.values}`))
       .size;
     const gates = mineIdx
-      .filter((i) => context.traces[i]?.turns.some((u) => readQuestion(u.reply)?.kind === "gate"))
+      .filter((i) => questionsOf(context.traces[i] as SessionTrace).some((q) => q?.kind === "gate"))
       .map((i) => seen[i] as Explored);
     const asks = mineIdx.some((i) =>
-      context.traces[i]?.turns.some((u) => readQuestion(u.reply, slots)?.slot),
+      questionsOf(context.traces[i] as SessionTrace, slots).some((q) => q?.slot),
     );
     const asked = askedSlots(context, r, slots);
     // A deeper workflow (more values asked, a gate) has more branches: it gets proportionally more sessions.

@@ -208,11 +208,19 @@ export const valueList = (vs: string | readonly string[]): readonly string[] =>
 /** Slot → known values (a facts persona, the union of all personas, or a test's persona). */
 export type SlotValues = Readonly<Record<string, string | readonly string[]>>;
 
-/** Every persona's values per slot, in persona order: a choice question offering some of them asks for that slot. */
-export function knownValues(facts: Facts): Record<string, string[]> {
+const valuesOf = new WeakMap<Facts, Readonly<Record<string, readonly string[]>>>();
+
+/**
+ * Every persona's values per slot, in persona order: a choice question offering some of them asks for that slot.
+ * Computed once per facts object (the same object is returned each time: do not mutate it).
+ */
+export function knownValues(facts: Facts): Readonly<Record<string, readonly string[]>> {
+  const hit = valuesOf.get(facts);
+  if (hit) return hit;
   const out: Record<string, string[]> = {};
   for (const p of facts.personas)
     for (const [slot, vs] of Object.entries(p)) out[slot] = [...(out[slot] ?? []), ...vs];
+  valuesOf.set(facts, out);
   return out;
 }
 

@@ -1,0 +1,146 @@
+import { asksSomething, numberedOptions, offeredCapabilities, type Persona, sayValue, sentences } from "./answer.ts";
+import { MONTHS } from "./entities.ts";
+import { escapeRegExp, valueList } from "./slots.ts";
+
+/**
+ * What the rules driver says when the rules cannot answer the agent (issue 15: a driver that completes unseen
+ * workflows): the question names no slot of the facts in words the slot scorer knows ("What was the make of
+ * your first car?", "At which house number?"), or it names one the persona has no value for, or the persona's
+ * values for it were all refused. A person in that place does not go silent: they pick an option the agent
+ * listed, give a value inside the range the agent stated, give the one of their details that has the shape
+ * asked for, or say they do not have it — and the agent's answer to that is a branch of its workflow (a
+ * re-ask, a refusal, a hand-off). Pure functions of the reply, the persona and what the user already said.
+ */
+
+/** What the customer says when they do not have what the agent asks for. */
+export const DONT_KNOW = "Sorry, I don't have that to hand.";
+
+/** Times {@link DONT_KNOW} is said in one session at most (an agent may allow more than one attempt). */
+const DONT_KNOW_MAX = 2;
+
+const said = (sent: readonly string[], value: string) => {
+  const re = new RegExp(`(?:^|\\W)${escapeRegExp(value.toLowerCase())}(?:\\W|$)`);
+  return sent.some((u) => re.test(u.toLowerCase()));
+};
+
+/** The asking sentences of a reply (see answer.ts `asksSomething`). */
+const asking = (reply: string) => sentences(reply).filter((s) => asksSomething(s));
+
+/**
+ * An option the reply lists (numbered, or after a colon or in parentheses) that the user has not said yet —
+ * for "You're taking: 1. STA201 … 2. PHI120 … Which one?" once every value of the persona was refused; the
+ * first such, or undefined when the reply lists none or all were said.
+ */
+export function unsaidOption(reply: string, sent: readonly string[]): string | undefined {
+  const listed = numberedOptions(reply);
+  const options = listed.length ? listed : listedIn(asking(reply).join(" "));
+  return options.find((o) => !said(sent, o) && !said(sent, o.split(/\s+/)[0] ?? o));
+}
+
+/** Options after a colon or in parentheses closing a sentence ("porch, garage, shed or a neighbour?"). */
+function listedIn(text: string): string[] {
+  const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(text)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(text)?.[1];
+  const parts = (list ?? "")
+    .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 4) ? parts : [];
+}
+
+/** "1 to 8 weeks", "between 2 and 6 nights", "1-4 people": the bounds and the unit. */
+const RANGE =
+  /\b(?:between\s+)?(\d{1,4})\s*(?:to|-|–|and|through)\s*(\d{1,4})\s+([a-z]+(?:\s[a-z]+)?)\b|\bup to (\d{1,4})\s+([a-z]+)\b/i;
+
+/**
+ * A value inside the range an asking sentence of the reply states ("How long should the freeze be? It can be
+ * 1 to 8 weeks" → "2 weeks"; "up to 4 guests" → "1 guest"), or undefined when none states one. The second
+ * value of a range (its first when it has one value) — inside, and not the edge a boundary test probes.
+ */
+export function inStatedRange(reply: string): string | undefined {
+  const all = sentences(reply);
+  const ask = all.findIndex((s) => asksSomething(s));
+  if (ask < 0) return undefined;
+  // The range may be stated in the sentence after the question ("… be? It can be 1 to 8 weeks.").
+  for (const s of all.slice(ask, ask + 2)) {
+    const m = RANGE.exec(s);
+    if (!m) continue;
+    if (m[4] !== undefined) return `1 ${singularUnit(m[5] as string)}`;
+    const lo = Number(m[1]);
+    const hi = Number(m[2]);
+    if (!(hi > lo)) continue;
+    const n = lo + 1;
+    const unit = (m[3] as string).split(" ")[0] as string;
+    return `${n} ${n === 1 ? singularUnit(unit) : unit}`;
+  }
+  return undefined;
+}
+
+const singularUnit = (unit: string) => (unit.length > 3 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit);
+
+/**
+ * The shapes a question can ask for, by its words (`whole`: anywhere in the reply, else in its asking
+ * sentences), each with a test of a value's form or of its slot's name.
+ */
+const SHAPES: readonly { cue: RegExp; whole?: boolean; fits: (value: string, slot: string) => boolean }[] = [
+  // "I need to check your identity. What was the make of your first car?": the answer to a security question.
+  {
+    cue: /\b(?:identity|verify|verification|security|secret|memorable)\b/i,
+    whole: true,
+    fits: (_, slot) => /secur|secret|memorable|passphrase|password|answer/i.test(slot),
+  },
+  { cue: /\be-?mail\b/i, fits: (v) => /@/.test(v) },
+  {
+    cue: /\b(?:date|when|day|birth|born|dob|birthday)\b/i,
+    fits: (v) =>
+      new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) ||
+      /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(v.trim()),
+  },
+  { cue: /\b(?:phone|mobile|telephone|cell)\b/i, fits: (v) => v.replace(/\D/g, "").length >= 7 },
+  {
+    cue: /\b(?:number|no\.|id|code|reference|ref|pin|digits?)\b/i,
+    fits: (v) => /\d/.test(v) && !new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) && !/@/.test(v),
+  },
+  { cue: /\bname\b/i, fits: (v) => /^[\p{L}'-]+(?: [\p{L}'-]+)+$/u.test(v.trim()) },
+];
+
+/**
+ * The persona's first value (slots in persona order) that has the shape the reply asks for (the answer to a
+ * security question, an e-mail address, a date, a phone number, a number or code, a full name; the first shape
+ * with an unsaid value wins) and that the user has not said yet, as a user turn; undefined when the reply names
+ * no shape or no unsaid value fits.
+ */
+export function shapedValue(reply: string, persona: Persona, sent: readonly string[]): string | undefined {
+  const text = asking(reply).join(" ");
+  for (const shape of SHAPES) {
+    if (!shape.cue.test(shape.whole ? reply : text)) continue;
+    for (const [slot, vs] of Object.entries(persona))
+      for (const v of valueList(vs)) if (shape.fits(v, slot) && !said(sent, v)) return sayValue(slot, v);
+  }
+  return undefined;
+}
+
+/** An open question ("What would you like to do?", "How can I help?"): nothing to have or not have. */
+const OPEN =
+  /\b(?:what|how) (?:else )?(?:can|may|shall|could) (?:i|we)\b|\bwhat (?:would|do) you (?:like|want|need)\b(?! (?:me )?to (?:use|call|enter|give))|\bhow can i help\b|\banything else\b|\bwhat brings you\b/i;
+
+/** Whether the reply asks an open question or offers its menu (the request is the answer there, not a value). */
+export const isOpen = (reply: string) =>
+  OPEN.test(asking(reply).join(" ")) || offeredCapabilities(reply).length > 0;
+
+/**
+ * The fallback answer when the rules read no answer in `reply` (see module doc), in order: a value inside a
+ * stated range; the persona's unsaid value of the shape asked for; {@link DONT_KNOW} (twice a session at most).
+ * Undefined when the reply asks nothing, asks an open question or offers a menu ({@link isOpen}), or none applies.
+ */
+export function fallbackAnswer(
+  reply: string,
+  persona: Persona,
+  sent: readonly string[],
+): string | undefined {
+  if (!asksSomething(reply) || isOpen(reply)) return undefined;
+  const ranged = inStatedRange(reply);
+  if (ranged && !sent.includes(ranged)) return ranged;
+  const shaped = shapedValue(reply, persona, sent);
+  if (shaped) return shaped;
+  return sent.filter((u) => u === DONT_KNOW).length < DONT_KNOW_MAX ? DONT_KNOW : undefined;
+}
