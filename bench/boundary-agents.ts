@@ -11,7 +11,7 @@
  * the clean agent fails with it on; confirmed when the privileged fingerprint of that run differs). Targets on
  * the held-out agent: ≥ 80% of faults killed, FAR 0 over 3 seeds, ≥ 70% of designed states reached.
  *
- * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc, `BENCH_MAX_ROUNDS=100` for the coverage-driven budget, `BENCH_FUNCTIONAL=80` for N_f;
+ * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc, `BENCH_MAX_ROUNDS=200` for the coverage-driven budget, `BENCH_FUNCTIONAL=80` for N_f;
  * `--verbose` lists unreached states and surviving faults, except for the held-out agent; `BENCH_KEEP=1` keeps
  * the campaign directory of an agent not held out).
  */

@@ -1,7 +1,11 @@
 import { type Question, readQuestion } from "./answer.ts";
 import { knownRequests, requestAliases } from "./known-requests.ts";
-import { factSlotNames, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
+import { factSlotNames, IDENTITY, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
 import {
+  AT_CREDENTIAL,
+  AT_RANGE,
+  rangeSlot,
+  SLOT_TACTICS,
   STRATEGIES,
   STRATEGY_NAMES,
   type StrategyName,
@@ -199,5 +203,25 @@ export function untriedVariants(context: Requests): number {
       for (const variant of variantsFor(context.facts, p, asked).slice(1))
         if (!tried.has(valuesText(variant))) n++;
     });
+  return n;
+}
+
+/**
+ * How many (slot tactic, slot) pairs no session has tried yet, over the slots the agent asked for in any
+ * request and the tactics that fit each (tactics.ts {@link SLOT_TACTICS}: a typo, an out-of-range value, a wrong
+ * credential kept): the input guards — a malformed order number, a quantity past the limit — that discovery
+ * goes on past its patience for. A slot tactic counts wherever it was aimed (the planner tries it once per slot).
+ */
+export function untriedSlotTactics(context: Requests): number {
+  const seen = exploredAll(context);
+  const slots = factSlotNames(context.facts);
+  const asked = new Set(context.requests.flatMap((r) => askedSlots(context, r, slots)));
+  let n = 0;
+  for (const s of SLOT_TACTICS)
+    for (const slot of asked) {
+      if (AT_RANGE.has(s) && !rangeSlot(context.facts, slot)) continue;
+      if (AT_CREDENTIAL.has(s) && !IDENTITY.test(slot)) continue;
+      if (!seen.some((e) => e.strategy === s && e.slot === slot)) n++;
+    }
   return n;
 }

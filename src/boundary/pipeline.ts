@@ -57,7 +57,7 @@ export interface CampaignOptions {
   engines: BoundaryEngines;
   /** R_disc, B_turn (AgentEval §VI-C defaults 12 and 6; ours 24, on while coverage grows up to 100, and 10). */
   rounds?: number;
-  /** Budget of coverage-driven discovery (discover.ts `maxRounds`); default `rounds` when that is given, else 100. */
+  /** Budget of coverage-driven discovery (discover.ts `maxRounds`); default `rounds` when that is given, else 200. */
   maxRounds?: number;
   turnBudget?: number;
   functionalMax?: number;
@@ -161,7 +161,7 @@ async function discoverAndPlan(
       driver: engines.driver,
       facts,
       rounds: options.rounds ?? 24,
-      maxRounds: options.maxRounds ?? options.rounds ?? 100,
+      maxRounds: options.maxRounds ?? options.rounds ?? 200,
       turnBudget: options.turnBudget ?? 10,
       file: file("traces.jsonl"),
       onProgress: say,

@@ -9,6 +9,7 @@ import {
   requestContext,
   slotsAsked,
   uncarried,
+  untriedSlotTactics,
   untriedVariants,
 } from "./explored.ts";
 import { statedLimits } from "./limits.ts";
@@ -150,7 +151,7 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
     pending({ traces, facts }) {
       if (traces.length < schedule.capability + schedule.happyPath + schedule.consistency) return true;
       const context = requestContext(traces, facts);
-      return uncarried(context) > 0 || untriedVariants(context) > 0;
+      return uncarried(context) > 0 || untriedVariants(context) > 0 || untriedSlotTactics(context) > 0;
     },
   };
 }

@@ -250,7 +250,7 @@ export function registerBoundaryCommands(program: Command): void {
       )
       .option(
         "--max-rounds <n>",
-        "budget of coverage-driven discovery (default 100)",
+        "budget of coverage-driven discovery (default 200)",
         positiveInt("--max-rounds"),
       )
       .option("--turns <n>", "turn budget per session (B_turn)", positiveInt("--turns"));
@@ -279,7 +279,7 @@ export function registerBoundaryCommands(program: Command): void {
     .option("--rounds <n>", "discovery sessions when no plan is given", positiveInt("--rounds"))
     .option(
       "--max-rounds <n>",
-      "budget of coverage-driven discovery (default 100)",
+      "budget of coverage-driven discovery (default 200)",
       positiveInt("--max-rounds"),
     )
     .option("--turns <n>", "turn budget per discovery session when no plan is given", positiveInt("--turns"))
