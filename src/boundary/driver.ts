@@ -157,7 +157,8 @@ export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts
 /**
  * When `reply` asks again for a slot the user already answered ("Would you like a different course?", "A
  * parcel that must be signed for can't be left in a locker. What street address should we use?"): the round's
- * facts persona's first value for that slot the user has not said yet, as a user turn; undefined otherwise.
+ * facts persona's first value for that slot the user has not said yet, else (a slot that does not say who the
+ * customer is or point at their record, {@link IDENTITY}) another persona's, as a user turn; undefined otherwise.
  */
 function anotherValue(
   reply: string,
@@ -167,7 +168,8 @@ function anotherValue(
 ): string | undefined {
   const own = factsPersona(plan, facts);
   const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
-  const fresh = slot ? (own[slot] ?? []).find((v) => !sent.some((u) => mentions(u, v))) : undefined;
+  const pool = slot ? [...(own[slot] ?? []), ...(IDENTITY.test(slot) ? [] : (knownValues(facts)[slot] ?? []))] : [];
+  const fresh = pool.find((v) => !sent.some((u) => mentions(u, v)));
   return slot && fresh ? sayValue(slot, fresh) : undefined;
 }
 
