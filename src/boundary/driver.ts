@@ -168,7 +168,9 @@ function anotherValue(
 ): string | undefined {
   const own = factsPersona(plan, facts);
   const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
-  const pool = slot ? [...(own[slot] ?? []), ...(IDENTITY.test(slot) ? [] : (knownValues(facts)[slot] ?? []))] : [];
+  const pool = slot
+    ? [...(own[slot] ?? []), ...(IDENTITY.test(slot) ? [] : (knownValues(facts)[slot] ?? []))]
+    : [];
   const fresh = pool.find((v) => !sent.some((u) => mentions(u, v)));
   return slot && fresh ? sayValue(slot, fresh) : undefined;
 }

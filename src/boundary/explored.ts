@@ -115,10 +115,13 @@ export function questionsOf(
   slots: readonly string[] = [],
   values?: SlotValues,
 ): readonly (Question | undefined)[] {
-  let byKey = questions.get(trace);
-  if (!byKey) questions.set(trace, (byKey = new Map()));
+  const byKey = questions.get(trace) ?? new Map<string, readonly (Question | undefined)[]>();
+  questions.set(trace, byKey);
   let id = values ? valuesIds.get(values) : 0;
-  if (id === undefined) valuesIds.set(values as SlotValues, (id = ++lastValuesId));
+  if (id === undefined) {
+    id = ++lastValuesId;
+    valuesIds.set(values as SlotValues, id);
+  }
   const key = `${id}\u0000${slots.join("\u0000")}`;
   const hit = byKey.get(key);
   if (hit) return hit;

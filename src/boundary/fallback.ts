@@ -1,4 +1,11 @@
-import { asksSomething, numberedOptions, offeredCapabilities, type Persona, sayValue, sentences } from "./answer.ts";
+import {
+  asksSomething,
+  numberedOptions,
+  offeredCapabilities,
+  type Persona,
+  sayValue,
+  sentences,
+} from "./answer.ts";
 import { MONTHS } from "./entities.ts";
 import { escapeRegExp, valueList } from "./slots.ts";
 
@@ -92,8 +99,7 @@ const SHAPES: readonly { cue: RegExp; whole?: boolean; fits: (value: string, slo
   {
     cue: /\b(?:date|when|day|birth|born|dob|birthday)\b/i,
     fits: (v) =>
-      new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) ||
-      /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(v.trim()),
+      new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(v.trim()),
   },
   { cue: /\b(?:phone|mobile|telephone|cell)\b/i, fits: (v) => v.replace(/\D/g, "").length >= 7 },
   {
@@ -132,11 +138,7 @@ export const isOpen = (reply: string) =>
  * stated range; the persona's unsaid value of the shape asked for; {@link DONT_KNOW} (twice a session at most).
  * Undefined when the reply asks nothing, asks an open question or offers a menu ({@link isOpen}), or none applies.
  */
-export function fallbackAnswer(
-  reply: string,
-  persona: Persona,
-  sent: readonly string[],
-): string | undefined {
+export function fallbackAnswer(reply: string, persona: Persona, sent: readonly string[]): string | undefined {
   if (!asksSomething(reply) || isOpen(reply)) return undefined;
   const ranged = inStatedRange(reply);
   if (ranged && !sent.includes(ranged)) return ranged;
