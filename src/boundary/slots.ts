@@ -44,6 +44,12 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   departure: ["check out", "leaving"],
   last4: ["last four", "last 4", "final four", "final 4"],
   start: ["begin"],
+  // "How long should the freeze be?" asks for `freeze_weeks`; "How long will you stay?" for `nights`.
+  week: ["how long"],
+  day: ["how long"],
+  night: ["how long"],
+  month: ["how long"],
+  duration: ["how long"],
   end: ["finish", "until"],
   description: [
     "describe",
