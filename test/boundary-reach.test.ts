@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
 import { rulesDriver } from "../src/boundary/driver.ts";
-import { requestContext, untriedVariants } from "../src/boundary/explored.ts";
+import { requestContext, untriedSlotTactics, untriedVariants } from "../src/boundary/explored.ts";
 import { functionalTests } from "../src/boundary/functional.ts";
 import { withDisclosure } from "../src/boundary/grounding.ts";
 import { evaluateCheck } from "../src/boundary/judge.ts";
@@ -10,7 +10,7 @@ import { requestAliases } from "../src/boundary/known-requests.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
 import { asRequest } from "../src/boundary/requests.ts";
 import { knownValues } from "../src/boundary/slots.ts";
-import { STRATEGIES } from "../src/boundary/tactics.ts";
+import { STRATEGIES, strategyText } from "../src/boundary/tactics.ts";
 import {
   type AbstractTrace,
   Facts,
@@ -458,5 +458,16 @@ describe("value variants left to try keep discovery going (explored.ts)", () => 
     const signIn = ["What's your full name?", "What's the tracking number?", GATE];
     const mine = [{ ...carry("d01", 0), turns: signIn.map((reply) => ({ user: "x", reply, ms: 0 })) }];
     expect(untriedVariants(requestContext(mine, named))).toBe(0);
+  });
+  it("counts slot tactics not yet tried at a slot the agent asked for, until each is", () => {
+    const first = [carry("d01", 0), carry("d02", 1)];
+    // Asked: tracking_number (a typo, a wrong one kept), postcode and date (a typo, a value out of range: both
+    // have digits to move), as the planner offers them.
+    const open = untriedSlotTactics(requestContext(first, dated));
+    expect(open).toBe(6);
+    const probe = (id: string, s: "mistype" | "persist" | "extreme", slot: string) =>
+      session(id, "Get the agent to reschedule a delivery", 0, replies, strategyText(s, 0, {}, slot));
+    const some = [...first, probe("d03", "mistype", "tracking_number"), probe("d04", "extreme", "date")];
+    expect(untriedSlotTactics(requestContext(some, dated))).toBe(open - 2);
   });
 });
