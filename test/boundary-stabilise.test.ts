@@ -113,4 +113,23 @@ describe("stabilisePlan", () => {
     expect(out.unverified).toBe(1);
     expect(out.tests.map((t) => t.id)).toEqual(["f-x"]);
   });
+
+  it("holds a step every clean run reached at its own turn to that turn, and leaves a late one loose", async () => {
+    const step = (from: number): Criterion => ({
+      text: `At turn ${from + 1} (or the next), the agent reaches inform (as at turn ${from + 1} of the discovery trace).`,
+      check: { kind: "activity", activity: ["inform"], from, until: from + 1 },
+    });
+    // Every run informs at turn 2 (after the order-number question): from turn 2 it is exact; from turn 1 it
+    // only holds a turn late, so it stays loose.
+    const out = await stabilisePlan(
+      [shop(1), shop(2)],
+      [test("f-step", "functional", [step(1), step(0)])],
+      engines,
+    );
+    const [exact, late] = out.tests[0]?.success ?? [];
+    expect(exact?.check).toMatchObject({ from: 1, until: 1 });
+    expect(exact?.text).not.toContain("(or the next)");
+    expect(late?.check).toMatchObject({ from: 0, until: 1 });
+    expect(late?.text).toContain("(or the next)");
+  });
 });

@@ -14,7 +14,7 @@ import type { Criterion, TestCase, TestRun } from "./types.ts";
  *
  * Functional tests are first pruned to what reproduces: a value the agent makes up per conversation (a
  * reference, a timestamp) or a criterion one of the runs does not satisfy is dropped (values that reproduce
- * stay, so a wrong fare or status still fails). Boundary tests are never edited — they pass as planned or are
+ * stay, so a wrong fare or status still fails), and a guard every run reached at its own turn is held to it. Boundary tests are never edited — they pass as planned or are
  * dropped, each drop listed with the reason.
  */
 
@@ -85,6 +85,22 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
   );
   out.droppedCriteria += test.failure.length - failure.length;
   return { ...test, success, failure };
+}
+
+/**
+ * `test` with each guard check that allows the guard a turn late ("At turn 5 (or the next), the agent reaches
+ * refuse_…") held to its own turn when every clean run reached it there: a guard that comes a turn late (a
+ * fourth attempt allowed where the agent locks after the third) is then a failure, while no clean run fails.
+ */
+function tighten(test: TestCase, runs: readonly TestRun[]): TestCase {
+  const success = test.success.map((c) => {
+    const check = c.check;
+    if (check?.kind !== "activity" || check.until !== check.from + 1) return c;
+    const exact = { ...check, until: check.from };
+    if (!runs.every((r) => evaluateCheck(exact, r.turns, r.labels).holds === true)) return c;
+    return { text: c.text.replace(" (or the next)", ""), check: exact };
+  });
+  return { ...test, success };
 }
 
 /** `test` without the `discloses` values `run` names unasked (the criterion goes when none is left). */
@@ -182,7 +198,7 @@ export async function stabilisePlan(
       }
     }
     if (rejected) out.rejected.push(rejected);
-    else out.tests.push(current);
+    else out.tests.push(current.kind === "functional" ? tighten(current, runs.map((r) => r.run)) : current);
     if ((n + 1) % 10 === 0 || n + 1 === tests.length)
       options.onProgress?.(
         `plan: checked ${n + 1}/${tests.length} tests against the clean agent (${sessions} runs each), ${out.rejected.length} dropped`,
