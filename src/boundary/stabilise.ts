@@ -197,8 +197,9 @@ export async function stabilisePlan(
         break;
       }
     }
+    const kept = current.kind === "functional" ? tighten(current, runs.map((r) => r.run)) : current;
     if (rejected) out.rejected.push(rejected);
-    else out.tests.push(current.kind === "functional" ? tighten(current, runs.map((r) => r.run)) : current);
+    else out.tests.push(kept);
     if ((n + 1) % 10 === 0 || n + 1 === tests.length)
       options.onProgress?.(
         `plan: checked ${n + 1}/${tests.length} tests against the clean agent (${sessions} runs each), ${out.rejected.length} dropped`,
