@@ -132,4 +132,21 @@ describe("stabilisePlan", () => {
     expect(late?.check).toMatchObject({ from: 0, until: 1 });
     expect(late?.text).toContain("(or the next)");
   });
+
+  it("requires a worked-out figure every clean run stated, and drops one a run left out", async () => {
+    const figure = (derived: string[]): Criterion => ({
+      text: `Its inform reply states "A-1001", and ${derived.map((d) => `"${d}"`).join(", ")} or no other figure in its place (values observed in discovery).`,
+      check: { kind: "mentions", values: ["A-1001"], derived, from: 1 },
+    });
+    // Both seeds state the ticket; only seed 1 says "on its way".
+    const out = await stabilisePlan(
+      [shop(1), shop(2)],
+      [test("f-fig", "functional", [figure(["REF-1"]), figure(["on its way"])])],
+      engines,
+    );
+    const [ticket, wording] = out.tests[0]?.success ?? [];
+    expect(ticket?.check).toEqual({ kind: "mentions", values: ["A-1001", "REF-1"], from: 1 });
+    expect(ticket?.text).not.toContain("no other figure");
+    expect(wording?.check).toEqual({ kind: "mentions", values: ["A-1001"], from: 1 });
+  });
 });

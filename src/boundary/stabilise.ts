@@ -14,7 +14,8 @@ import type { Criterion, TestCase, TestRun } from "./types.ts";
  *
  * Functional tests are first pruned to what reproduces: a value the agent makes up per conversation (a
  * reference, a timestamp) or a criterion one of the runs does not satisfy is dropped (values that reproduce
- * stay, so a wrong fare or status still fails), and a guard every run reached at its own turn is held to it. Boundary tests are never edited — they pass as planned or are
+ * stay, so a wrong fare or status still fails); a guard every run reached at its own turn is held to it, and a
+ * figure the agent works out (a fee) that every run stated must be stated. Boundary tests are never edited — they pass as planned or are
  * dropped, each drop listed with the reason.
  */
 
@@ -88,16 +89,28 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
 }
 
 /**
- * `test` with each guard check that allows the guard a turn late ("At turn 5 (or the next), the agent reaches
+ * `test` with each derived figure every run stated required, and each guard check that allows the guard a turn late ("At turn 5 (or the next), the agent reaches
  * refuse_…") held to its own turn when every clean run reached it there: a guard that comes a turn late (a
  * fourth attempt allowed where the agent locks after the third) is then a failure, while no clean run fails.
  */
 function tighten(test: TestCase, runs: readonly TestRun[]): TestCase {
+  const holdsInAll = (check: NonNullable<Criterion["check"]>) =>
+    runs.every((r) => evaluateCheck(check, r.turns, r.labels).holds === true);
   const success = test.success.map((c) => {
     const check = c.check;
+    if (check?.kind === "mentions" && check.derived?.length) {
+      // A figure the agent works out (a fee, a resume date) that every clean run stated must be stated.
+      const { derived, ...rest } = check;
+      const all = { ...rest, values: [...check.values, ...derived] };
+      if (!holdsInAll(all)) return c;
+      return {
+        text: c.text.replace(/states .*? \(values/, `states ${statedValues(all.values)} (values`),
+        check: all,
+      };
+    }
     if (check?.kind !== "activity" || check.until !== check.from + 1) return c;
     const exact = { ...check, until: check.from };
-    if (!runs.every((r) => evaluateCheck(exact, r.turns, r.labels).holds === true)) return c;
+    if (!holdsInAll(exact)) return c;
     return { text: c.text.replace(" (or the next)", ""), check: exact };
   });
   return { ...test, success };
@@ -197,7 +210,13 @@ export async function stabilisePlan(
         break;
       }
     }
-    const kept = current.kind === "functional" ? tighten(current, runs.map((r) => r.run)) : current;
+    const kept =
+      current.kind === "functional"
+        ? tighten(
+            current,
+            runs.map((r) => r.run),
+          )
+        : current;
     if (rejected) out.rejected.push(rejected);
     else out.tests.push(kept);
     if ((n + 1) % 10 === 0 || n + 1 === tests.length)
