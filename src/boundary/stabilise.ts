@@ -89,9 +89,10 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
 }
 
 /**
- * `test` with each derived figure every run stated required, and each guard check that allows the guard a turn late ("At turn 5 (or the next), the agent reaches
- * refuse_…") held to its own turn when every clean run reached it there: a guard that comes a turn late (a
- * fourth attempt allowed where the agent locks after the third) is then a failure, while no clean run fails.
+ * `test` with each derived figure every run stated required, and each guard check that allows the guard a
+ * turn late ("At turn 5 (or the next), the agent reaches refuse_…") held to its own turn when every clean run
+ * reached it there: a figure left out or a guard a turn late (a fourth attempt allowed where the agent locks
+ * after the third) is then a failure, while no clean run fails.
  */
 function tighten(test: TestCase, runs: readonly TestRun[]): TestCase {
   const holdsInAll = (check: NonNullable<Criterion["check"]>) =>
