@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { labelReply } from "../src/boundary/abstract.ts";
 import { rulesDriver } from "../src/boundary/driver.ts";
 import {
   DONT_KNOW,
@@ -86,5 +87,19 @@ describe("the rules driver past an unreadable question", () => {
       turn("Dune", "Dune can't be renewed: it is reserved. You have: 1. Emma 2. Dune. Which one?"),
     ];
     expect(await rulesDriver.next({ plan, turns, facts })).toBe("Emma");
+  });
+});
+
+describe("the labeller on a security question in its own words", () => {
+  it("names the slot holding its answer, whatever the question, so paraphrases share one activity", () => {
+    const asks = [
+      "Before I renew anything I must verify you. What was the name of your first school?",
+      "For security: which city were you born in?",
+    ];
+    for (const reply of asks) expect(labelReply(reply, facts).activity).toBe("ask_memorable_word");
+    // Not a question about who the customer is: no secret asked.
+    expect(labelReply("What was the name of the book you lost?", facts).activity).not.toBe(
+      "ask_memorable_word",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { CLOSING_OFFER, GATE, gateWord, readQuestion, sentences } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
+import { securitySlot } from "./fallback.ts";
 import {
   factSlotNames,
   knownValues,
@@ -345,6 +346,9 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
     if (!slot && CLARIFY.test(t)) return CUE.clarify;
     return `ask_${slot ?? "choice"}`;
   }
+  // A security question in its own words ("What was the make of your first car?"): the slot holding its answer.
+  const secret = securitySlot(text, slots);
+  if (secret) return `ask_${secret}`;
   for (const [activity, pattern] of LATE_CUES) if (pattern.test(t)) return activity;
   // Sentences of the original text (same split as `parts`), without closing offers.
   const body = raw

@@ -84,17 +84,27 @@ export function inStatedRange(reply: string): string | undefined {
 
 const singularUnit = (unit: string) => (unit.length > 3 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit);
 
+/** A reply about checking who the customer is ("I need to check your identity", "your security question"). */
+const VERIFY_CUE = /\b(?:identity|verify|verification|security|secret|memorable)\b/i;
+/** A slot holding the answer to a security question (`security_answer`, `memorable_word`, `password`). */
+const SECRET_SLOT = /secur|secret|memorable|passphrase|password|answer/i;
+
+/**
+ * The slot of `slots` holding the answer to a security question when `reply` asks one in words no slot name
+ * says ("Before I go on, I need to check your identity. What was the make of your first car?"); undefined when
+ * the reply asks nothing, is not about checking who the customer is, or no slot is such an answer.
+ */
+export function securitySlot(reply: string, slots: readonly string[]): string | undefined {
+  return asksSomething(reply) && VERIFY_CUE.test(reply) ? slots.find((s) => SECRET_SLOT.test(s)) : undefined;
+}
+
 /**
  * The shapes a question can ask for, by its words (`whole`: anywhere in the reply, else in its asking
  * sentences), each with a test of a value's form or of its slot's name.
  */
 const SHAPES: readonly { cue: RegExp; whole?: boolean; fits: (value: string, slot: string) => boolean }[] = [
   // "I need to check your identity. What was the make of your first car?": the answer to a security question.
-  {
-    cue: /\b(?:identity|verify|verification|security|secret|memorable)\b/i,
-    whole: true,
-    fits: (_, slot) => /secur|secret|memorable|passphrase|password|answer/i.test(slot),
-  },
+  { cue: VERIFY_CUE, whole: true, fits: (_, slot) => SECRET_SLOT.test(slot) },
   { cue: /\be-?mail\b/i, fits: (v) => /@/.test(v) },
   {
     cue: /\b(?:date|when|day|birth|born|dob|birthday)\b/i,
