@@ -185,7 +185,7 @@ export function numberedOptions(reply: string): string[] {
 }
 
 /** Options listed after a colon or in parentheses at the end of an asking sentence. */
-function optionsIn(sentence: string): string[] {
+export function optionsIn(sentence: string): string[] {
   const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
   if (!list) return [];
   const parts = list

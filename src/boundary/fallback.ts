@@ -2,12 +2,13 @@ import {
   asksSomething,
   numberedOptions,
   offeredCapabilities,
+  optionsIn,
   type Persona,
   sayValue,
   sentences,
 } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
-import { escapeRegExp, valueList } from "./slots.ts";
+import { escapeRegExp, singular, valueList } from "./slots.ts";
 
 /**
  * What the rules driver says when the rules cannot answer the agent (issue 15: a driver that completes unseen
@@ -40,18 +41,12 @@ const asking = (reply: string) => sentences(reply).filter((s) => asksSomething(s
  */
 export function unsaidOption(reply: string, sent: readonly string[]): string | undefined {
   const listed = numberedOptions(reply);
-  const options = listed.length ? listed : listedIn(asking(reply).join(" "));
+  const options = listed.length
+    ? listed
+    : (asking(reply)
+        .map(optionsIn)
+        .find((o) => o.length) ?? []);
   return options.find((o) => !said(sent, o) && !said(sent, o.split(/\s+/)[0] ?? o));
-}
-
-/** Options after a colon or in parentheses closing a sentence ("porch, garage, shed or a neighbour?"). */
-function listedIn(text: string): string[] {
-  const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(text)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(text)?.[1];
-  const parts = (list ?? "")
-    .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 4) ? parts : [];
 }
 
 /** "1 to 8 weeks", "between 2 and 6 nights", "1-4 people": the bounds and the unit. */
@@ -71,18 +66,16 @@ export function inStatedRange(reply: string): string | undefined {
   for (const s of all.slice(ask, ask + 2)) {
     const m = RANGE.exec(s);
     if (!m) continue;
-    if (m[4] !== undefined) return `1 ${singularUnit(m[5] as string)}`;
+    if (m[4] !== undefined) return `1 ${singular(m[5] as string)}`;
     const lo = Number(m[1]);
     const hi = Number(m[2]);
     if (!(hi > lo)) continue;
     const n = lo + 1;
     const unit = (m[3] as string).split(" ")[0] as string;
-    return `${n} ${n === 1 ? singularUnit(unit) : unit}`;
+    return `${n} ${n === 1 ? singular(unit) : unit}`;
   }
   return undefined;
 }
-
-const singularUnit = (unit: string) => (unit.length > 3 && /[^s]s$/.test(unit) ? unit.slice(0, -1) : unit);
 
 /** A reply about checking who the customer is ("I need to check your identity", "your security question"). */
 const VERIFY_CUE = /\b(?:identity|verify|verification|security|secret|memorable)\b/i;
