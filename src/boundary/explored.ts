@@ -115,8 +115,11 @@ export function questionsOf(
   slots: readonly string[] = [],
   values?: SlotValues,
 ): readonly (Question | undefined)[] {
-  const byKey = questions.get(trace) ?? new Map<string, readonly (Question | undefined)[]>();
-  questions.set(trace, byKey);
+  let byKey = questions.get(trace);
+  if (!byKey) {
+    byKey = new Map();
+    questions.set(trace, byKey);
+  }
   let id = values ? valuesIds.get(values) : 0;
   if (id === undefined) {
     id = ++lastValuesId;

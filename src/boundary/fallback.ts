@@ -8,7 +8,7 @@ import {
   sentences,
 } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
-import { escapeRegExp, singular, valueList } from "./slots.ts";
+import { mentionsWhole, singular, valueList } from "./slots.ts";
 
 /**
  * What the rules driver says when the rules cannot answer the agent (issue 15: a driver that completes unseen
@@ -26,10 +26,8 @@ export const DONT_KNOW = "Sorry, I don't have that to hand.";
 /** Times {@link DONT_KNOW} is said in one session at most (an agent may allow more than one attempt). */
 const DONT_KNOW_MAX = 2;
 
-const said = (sent: readonly string[], value: string) => {
-  const re = new RegExp(`(?:^|\\W)${escapeRegExp(value.toLowerCase())}(?:\\W|$)`);
-  return sent.some((u) => re.test(u.toLowerCase()));
-};
+/** Whether the user named `value` (as a whole word) in any of the turns `sent`. */
+const said = (sent: readonly string[], value: string) => sent.some((u) => mentionsWhole(u, value));
 
 /** The asking sentences of a reply (see answer.ts `asksSomething`). */
 const asking = (reply: string) => sentences(reply).filter((s) => asksSomething(s));

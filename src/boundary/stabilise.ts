@@ -15,8 +15,8 @@ import type { Criterion, TestCase, TestRun } from "./types.ts";
  * Functional tests are first pruned to what reproduces: a value the agent makes up per conversation (a
  * reference, a timestamp) or a criterion one of the runs does not satisfy is dropped (values that reproduce
  * stay, so a wrong fare or status still fails); a guard every run reached at its own turn is held to it, and a
- * figure the agent works out (a fee) that every run stated must be stated. Boundary tests are never edited — they pass as planned or are
- * dropped, each drop listed with the reason.
+ * figure the agent works out (a fee) that every run stated must be stated. Boundary tests are never edited —
+ * they pass as planned or are dropped, each drop listed with the reason.
  */
 
 /** A test the stabilisation dropped, and why (one line a person can act on). */
@@ -53,6 +53,10 @@ export interface StabiliseOptions {
   onProgress?: (line: string) => void;
 }
 
+/** A `mentions` criterion's text with its values worded anew (functional.ts {@link statedValues}). */
+const restated = (text: string, values: readonly string[], derived: readonly string[] = []) =>
+  text.replace(/states .*? \(values/, `states ${statedValues(values, derived)} (values`);
+
 /** Keep from `test`'s success criteria what `run` reproduces, and from its failure criteria what it does not show. */
 function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
   const { turns, labels } = run;
@@ -73,7 +77,7 @@ function prune(test: TestCase, run: TestRun, out: Stabilisation): TestCase {
       const next = { ...rest, values, ...(derived.length ? { derived } : {}) };
       // A clean run that states another figure where a derived one was: that figure is not the agent's to keep.
       if ((values.length || derived.length) && evaluateCheck(next, turns, labels).holds !== false) {
-        const text = c.text.replace(/states .*? \(values/, `states ${statedValues(values, derived)} (values`);
+        const text = restated(c.text, values, derived);
         success.push({ text, check: next });
       } else out.droppedCriteria++;
       continue;
@@ -105,7 +109,7 @@ function tighten(test: TestCase, runs: readonly TestRun[]): TestCase {
       const all = { ...rest, values: [...check.values, ...derived] };
       if (!holdsInAll(all)) return c;
       return {
-        text: c.text.replace(/states .*? \(values/, `states ${statedValues(all.values)} (values`),
+        text: restated(c.text, all.values),
         check: all,
       };
     }
