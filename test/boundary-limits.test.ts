@@ -45,6 +45,43 @@ describe("stated limits (limits.ts)", () => {
   });
 });
 
+describe("ranges, date windows and refused values (limits.ts)", () => {
+  it("reads a range's two ends, with its unit, and not a date's day as a count", () => {
+    const limits = statedLimits([
+      "How many nights? Anything from 2 to 14 nights.",
+      "You can bring between 1 and 4 guests.",
+      "Any day from 4 March 2026 works.",
+    ]);
+    expect(limits).toEqual(
+      expect.arrayContaining([
+        { kind: "number", value: 2, side: "min", unit: "night" },
+        { kind: "number", value: 14, side: "max", unit: "night" },
+        { kind: "number", value: 4, side: "max", unit: "guest" },
+      ]),
+    );
+    expect(limits.some((l) => l.kind === "number" && l.unit === "march")).toBe(false);
+    expect(pastLimits("3 nights", limits).map((p) => p.value)).toEqual(["1 nights", "15 nights"]);
+  });
+  it("probes a day past a date window, in the value's own format and year", () => {
+    const limits = statedLimits([
+      "It can start between 13 November 2025 and 12 December 2025.",
+      "Guests can visit until Dec 20.",
+    ]);
+    expect(pastLimits("1 December 2025", limits).map((p) => p.value)).toEqual([
+      "13 December 2025",
+      "12 November 2025",
+    ]);
+    expect(pastLimits("Dec 18", limits, 1).map((p) => p.value)).toEqual(["Dec 21"]);
+    expect(pastLimits("2025-12-10", limits, 1).map((p) => p.value)).toEqual(["2025-12-13"]);
+  });
+  it("moves a refused value to just past the limit it broke", () => {
+    const limits = statedLimits(["A freeze can last at most 8 weeks."]);
+    expect(pastLimits("12 weeks", limits)).toEqual([]);
+    expect(pastLimits("12 weeks", limits, 2, true).map((p) => p.value)).toEqual(["9 weeks"]);
+    expect(pastLimits("9 weeks", limits, 2, true)).toEqual([]);
+  });
+});
+
 describe("privacy oracle (grounding.ts withDisclosure, judge discloses)", () => {
   const facts = Facts.parse({
     personas: [

@@ -1,14 +1,13 @@
-import { CLOSING_OFFER, GATE, gateWord, readQuestion, sentences } from "./answer.ts";
+import { CLOSING_OFFER, GATE, gateWord, REPLACEMENT, readQuestion, sentences } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
 import {
   factSlotNames,
   knownValues,
-  mentionsWhole,
   type SlotValues,
   slotNamedIn,
   slotOfChoice,
-  valueList,
+  slotOfValue,
 } from "./slots.ts";
 import { POLICY_TOPICS } from "./topics.ts";
 import {
@@ -64,6 +63,8 @@ const REFUSE =
 /** The cues of {@link REFUSE} that only state a limit ("… is the most we can pay", "no later than 11:00"). */
 const LIMIT_STATEMENT =
   /\bthe (?:latest|earliest|most|maximum|highest|longest|furthest) (?:[a-z-]+ ){0,2}(?:i|we) can\b|\b(?:is|are|'s) the (?:maximum|limit|max)\b|\bno later than\b|\bat most (?:once|one|twice|\d+) (?:every|per|a|each)\b/g;
+/** A statement against something: a negation, "only", "already" (not "no problem"). */
+const CONTRARY = /n't\b|\b(?:not|only|already|never|unfortunately)\b|\bno\b(?! (?:problem|worries)\b)/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled)";
 /**
@@ -177,18 +178,6 @@ function topicOf(t: string, slots: readonly string[], values?: SlotValues): stri
   return slotNamedIn(t, slots) ?? SLOTS.find(([, re]) => re.test(t))?.[0] ?? slotOfValue(t, values);
 }
 
-/**
- * The slot one of whose facts values (two characters or more, not a bare number) the text mentions, as a
- * whole word: "Zolpidem 10 mg is a controlled medicine …" is about `medication`. Longest values first.
- */
-function slotOfValue(t: string, values: SlotValues | undefined): string | undefined {
-  const all = Object.entries(values ?? {}).flatMap(([slot, vs]) =>
-    valueList(vs).map((v) => [slot, v.toLowerCase()] as const),
-  );
-  all.sort((a, b) => b[1].length - a[1].length);
-  return all.find(([, v]) => v.length >= 2 && !/^\d+$/.test(v) && mentionsWhole(t, v))?.[0];
-}
-
 /** The pattern of each topic family's cue: its topic is read from the sentences the cue is in. */
 const FAMILY_CUE: Readonly<Record<string, RegExp>> = { [CUE.refuse]: REFUSE, [CUE.error]: ERROR };
 
@@ -244,6 +233,17 @@ const CUES: readonly [
   [
     CUE.done,
     (_, parts, raw, slots) => parts.some((s) => DONE.test(s)) && readQuestion(raw, slots)?.kind !== "value",
+  ],
+  // "You're already booked in for PI42. Which other class would you like?", "Guest passes are for people who
+  // aren't members, and Grace Okoro is one. Who would you like to bring instead?": a reason against, then a
+  // question for a replacement, refuses what was given.
+  [
+    CUE.refuse,
+    (_, parts) => {
+      const question = parts.filter((p) => p.endsWith("?")).at(-1);
+      if (!question || !REPLACEMENT.test(question) || CLOSING_OFFER.test(question)) return false;
+      return parts.some((p) => !p.endsWith("?") && CONTRARY.test(p) && !CLARIFY.test(p));
+    },
   ],
   [
     CUE.capabilities,

@@ -2,10 +2,15 @@ import {
   escapeRegExp,
   IDENTITY,
   mentionsWhole,
+  SLOT_SYNONYMS,
   type SlotValues,
+  singular,
   slotNamedIn,
   slotOfChoice,
+  slotOfValue,
+  slotScore,
   valueList,
+  wordsOf,
 } from "./slots.ts";
 
 export { offeredCapabilities } from "./services.ts";
@@ -150,6 +155,13 @@ const isAsking = (s: string) =>
   STATEMENT_GATE.test(s) ||
   gateWord(s) !== undefined;
 
+/**
+ * A question for a replacement of what the user gave ("Which other class would you like?", "Who would you like
+ * to bring instead?", "Is there someone else?"): the value given was not taken.
+ */
+export const REPLACEMENT =
+  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+/i;
+
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
   /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b/i;
@@ -260,6 +272,24 @@ export function readQuestion(
     const referred = GIVE_IT.test(sentence) && before ? slotNamedIn(before, slots, context) : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
+  // "Guest passes are for people who aren't members, and Grace Okoro is one. Who would you like to bring
+  // instead?": a question for a replacement asks again for the slot of the value the reply names.
+  const again = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s))
+    ? slotOfValue(reply, values)
+    : undefined;
+  if (again) return { kind: "value", slot: again, options };
+  // "You've got 1 guest pass left. Who are you bringing (first and last name)?": the one slot whose head
+  // ("name") the question names and whose qualifier ("guest") the rest of the reply does.
+  const replyWords = wordsOf(reply);
+  const headed = slots.filter((slot) => {
+    const head = singular(slot.split("_").at(-1) ?? "");
+    return (
+      slot.includes("_") &&
+      asking.some((s) => [head, ...(SLOT_SYNONYMS[head] ?? [])].some((w) => wordsOf(s).includes(w))) &&
+      slotScore(replyWords, slot) >= slot.split("_").length * 2
+    );
+  });
+  if (headed.length === 1) return { kind: "value", slot: headed[0] as string, options };
   // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
   if (options.length) {
     const slot = values && optionsSlot(options, values);

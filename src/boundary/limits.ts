@@ -10,10 +10,13 @@ import { MONTHS } from "./entities.ts";
  * the discovery replies only: a pure function of the text, no knowledge of the domain.
  */
 
-/** A limit stated in a reply: a number (an amount or a count) or a time of day, and the side it bounds. */
+/** A limit stated in a reply: a number (an amount or a count), a time of day or a date, and the side it bounds. */
 export interface StatedLimit {
-  kind: "number" | "time";
-  /** The number, or minutes after midnight for a time. */
+  kind: "number" | "time" | "date";
+  /**
+   * The number; minutes after midnight for a time; for a date, days since 1970-01-01 (UTC), of the year 1970
+   * when the reply gave none (`unit` is then `no-year`).
+   */
   value: number;
   /** `max`: values above it are out of range ("up to", "until"); `min`: values below it ("at least", "from"). */
   side: "max" | "min";
@@ -45,6 +48,45 @@ const BOUND: readonly { side: StatedLimit["side"]; time: RegExp; number: RegExp 
   number: new RegExp(String.raw`\b(?:${cue})\s+(?:the |a |an )?${NUMBER}`, "g"),
 }));
 
+/**
+ * A range ("from 1 to 8 weeks", "between 2 and 6 guests", "1–4 tickets", "€10 to €500"): its low end bounds
+ * from below and its high end from above. Not dates ("from 13 to 20 November"): the word after is no month.
+ */
+const RANGE = new RegExp(
+  String.raw`\b(from |between )?([$€£])?\s?(${DIGITS})\s?(?:to|and|-|–)\s?([$€£])?\s?(${DIGITS})(?:\s?(usd|eur|gbp|dollars?|euros?|pounds?))?((?:\s+[a-z-]+){0,2})`,
+  "g",
+);
+const MONTH_AFTER = new RegExp(String.raw`^\s+(?:${MONTHS})\b`);
+
+/** A date as written: "13 November 2025", "13th of Nov", "November 13, 2025", "2025-11-13". */
+const DATE = String.raw`(\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTHS})\.?(?:,? (\d{4}))?|(${MONTHS})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4}))?|(\d{4})-(\d{2})-(\d{2})`;
+const DATE_TOKEN = new RegExp(String.raw`\b(?:${DATE})\b`, "i");
+const MONTH_NAMES = "january february march april may june july august september october november december".split(" ");
+const DAY = 86_400_000;
+
+/** A date match's day (days since 1970-01-01 UTC; of 1970 when it has no year) and whether it had a year. */
+function dayOf(m: RegExpExecArray | RegExpMatchArray, at = 1): { day: number; year: boolean } | undefined {
+  const g = (i: number) => m[at + i];
+  const [d, mon, y] = g(0)
+    ? [g(0), g(1), g(2)]
+    : g(3)
+      ? [g(4), g(3), g(5)]
+      : [g(8), MONTH_NAMES[Number(g(7)) - 1], g(6)];
+  const month = MONTH_NAMES.findIndex((name) => name.startsWith((mon ?? "").toLowerCase().slice(0, 3)));
+  const date = Number(d);
+  if (month < 0 || date < 1 || date > 31) return undefined;
+  return { day: Date.UTC(y ? Number(y) : 1970, month, date) / DAY, year: y !== undefined };
+}
+
+/** Date bounds: a window ("from 13 November to 12 December", "between … and …"), or one side after a cue. */
+const DATE_BOUNDS: readonly [RegExp, readonly StatedLimit["side"][]][] = [
+  [new RegExp(String.raw`\b(?:${DATE})\s?(?:to|and|until|till|through|-|–)\s?(?:${DATE})`, "gi"), ["min", "max"]],
+  [new RegExp(String.raw`\b(?:until|till|up to|no later than|latest(?: is| of)?|before|not after|on or before)\s+(?:the )?(?:${DATE})`, "gi"), ["max"]],
+  [new RegExp(String.raw`\b(?:from|after|earliest(?: is| of)?|no earlier than|not before|on or after|starting)\s+(?:the )?(?:${DATE})`, "gi"), ["min"]],
+];
+/** How many groups {@link DATE} has. */
+const DATE_GROUPS = 9;
+
 /** The symbol of a currency written as a word or code ("euros", "GBP" → `€`, `£`). */
 const CURRENCY_WORD = /\b(?:usd|eur|gbp|dollars?|euros?|pounds?)\b/;
 const symbolOf = (word: string) =>
@@ -54,6 +96,13 @@ const symbolOf = (word: string) =>
 const NOT_A_UNIT = new Set(
   "and or to the a an per each of in on at for you your we i it this that".split(" "),
 );
+
+/** The count's noun: the last of up to two words before a function word ("3 extra beds per room" → bed). */
+function nounOf(after: string): string {
+  const words = after.trim().split(/\s+/).filter(Boolean);
+  const cut = words.findIndex((w) => NOT_A_UNIT.has(w));
+  return (cut < 0 ? words : words.slice(0, cut)).at(-1)?.replace(/s$/, "") ?? "";
+}
 
 function minutes(h: string, m: string | undefined, ampm: string | undefined): number | undefined {
   let hour = Number(h);
@@ -84,12 +133,10 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
       }
       for (const m of t.matchAll(number)) {
         const after = t.slice((m.index ?? 0) + m[0].length);
-        if (/^\s?(?::\d|[ap]\.?m\b)/.test(after)) continue; // a time, read above
+        // A time, read above; a date ("from 4 March"), read as one.
+        if (/^\s?(?::\d|[ap]\.?m\b)/.test(after) || MONTH_AFTER.test(m[4] ?? "")) continue;
         const currency = m[1] ?? (m[3] ? symbolOf(m[3]) : "");
-        // The count's noun: the last of up to two words before a function word ("3 extra beds per room" → bed).
-        const words = (m[4] ?? "").trim().split(/\s+/).filter(Boolean);
-        const cut = words.findIndex((w) => NOT_A_UNIT.has(w));
-        const noun = (cut < 0 ? words : words.slice(0, cut)).at(-1)?.replace(/s$/, "") ?? "";
+        const noun = nounOf(m[4] ?? "");
         add({
           kind: "number",
           value: numberOf(m[2] as string),
@@ -97,6 +144,28 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
           unit: currency || noun,
         });
       }
+    }
+    for (const [re, sides] of DATE_BOUNDS)
+      for (const m of t.matchAll(re)) {
+        const days = sides.map((_, k) => dayOf(m, 1 + k * DATE_GROUPS));
+        if (days.length === 2 && !((days[0]?.day ?? 0) < (days[1]?.day ?? 0))) continue;
+        sides.forEach((side, k) => {
+          const d = days[k];
+          if (d) add({ kind: "date", value: d.day, side, unit: d.year ? "" : "no-year" });
+        });
+      }
+    for (const m of t.matchAll(RANGE)) {
+      const [, lead, sign1, low, sign2, high, word, rest = ""] = m;
+      if (MONTH_AFTER.test(rest) || /^\s?(?::\d|[ap]\.?m\b)/.test(t.slice((m.index ?? 0) + m[0].length))) continue;
+      const currency = sign1 ?? sign2 ?? (word ? symbolOf(word) : "");
+      const noun = nounOf(rest);
+      // "between 2 and 6" or "from 1 to 8" reads as a range by itself; "1 to 8" needs its unit ("1 to 8 weeks").
+      if (!lead && !currency && !noun) continue;
+      if (lead === "between " && !/\band\b/.test(m[0])) continue;
+      const [a, b] = [numberOf(low as string), numberOf(high as string)];
+      if (!(a < b)) continue;
+      add({ kind: "number", value: a, side: "min", unit: currency || noun });
+      add({ kind: "number", value: b, side: "max", unit: currency || noun });
     }
   }
   return [...out.values()];
@@ -122,17 +191,41 @@ function formatTime(value: number, twelveHour: boolean, padded: boolean): string
  * limit that applies to it, the rest kept: a time an hour past a time limit ("11:00" with "until 14:00" →
  * "15:00"), a number one past a limit of the same unit ("30 tablets" with "up to 90 tablets" → "91 tablets"; a
  * number without a unit takes any). A limit the observed value — one the agent accepted — is already past
- * bounds something else and is skipped.
+ * bounds something else and is skipped. With `outside`, the observed value is one the agent refused: the
+ * limits it is past instead, each probed just past ("12 weeks" with "at most 8 weeks" → "9 weeks").
  * @returns at most `max` values with their limits, nearest limit to the observed value first; empty when none
  */
 export function pastLimits(
   observed: string,
   limits: readonly StatedLimit[],
   max = 2,
+  outside = false,
 ): { value: string; limit: StatedLimit }[] {
   const found: { value: string; limit: StatedLimit; distance: number }[] = [];
   const splice = (at: number, length: number, text: string) =>
     `${observed.slice(0, at)}${text}${observed.slice(at + length)}`;
+  const date = DATE_TOKEN.exec(observed);
+  const when = date ? dayOf(date) : undefined;
+  if (date && when) {
+    // A year-less date on either side compares by month and day only.
+    const on = (l: StatedLimit) =>
+      l.unit === "no-year" || !when.year ? dayOfYear(when.day) - dayOfYear(l.value) : when.day - l.value;
+    const inRange = (l: StatedLimit) => l.kind === "date" && (l.side === "max" ? on(l) <= 0 : on(l) >= 0) !== outside;
+    for (const l of limits.filter(inRange)) {
+      const shift = l.side === "max" ? 1 : -1;
+      // The limit's day moved one past it, in the observed value's year when the limit names none.
+      const year = new Date(when.day * DAY).getUTCFullYear();
+      const base = l.unit === "no-year" ? Date.UTC(year, ...monthDay(l.value)) / DAY : l.value;
+      const past = base + shift;
+      if (past === when.day) continue;
+      found.push({
+        value: splice(date.index, date[0].length, formatDate(past, date[0], when.year)),
+        limit: l,
+        distance: Math.abs(on(l)),
+      });
+    }
+    return nearest(found, max);
+  }
   const time = TIME_TOKEN.exec(observed);
   const seen = time
     ? time[4] !== undefined
@@ -141,10 +234,10 @@ export function pastLimits(
     : undefined;
   if (time && seen !== undefined) {
     const inRange = (l: StatedLimit) =>
-      l.kind === "time" && (l.side === "max" ? seen <= l.value : seen >= l.value);
+      l.kind === "time" && (l.side === "max" ? seen <= l.value : seen >= l.value) !== outside;
     for (const l of limits.filter(inRange)) {
       const past = l.side === "max" ? l.value + 60 : l.value - 60;
-      if (past < 0 || past >= 24 * 60) continue;
+      if (past < 0 || past >= 24 * 60 || past === seen) continue;
       const text = formatTime(past, time[3] !== undefined, (time[4] ?? "").length === 2);
       found.push({
         value: splice(time.index, time[0].length, text),
@@ -158,7 +251,7 @@ export function pastLimits(
     const n = numberOf(m[2] as string);
     const unit = `${m[1] ?? ""}${m[3] ?? ""}`.toLowerCase().replace(CURRENCY_WORD, symbolOf);
     const inRange = (l: StatedLimit) =>
-      l.kind === "number" && (l.side === "max" ? n <= l.value : n >= l.value);
+      l.kind === "number" && (l.side === "max" ? n <= l.value : n >= l.value) !== outside;
     for (const l of limits.filter(inRange)) {
       if (l.unit && unit.trim() && !unit.includes(l.unit)) continue;
       const step = Number.isInteger(l.value) ? 1 : 0.01;
@@ -173,12 +266,44 @@ export function pastLimits(
       });
     }
   }
+  return nearest(found, max);
+}
+
+/** At most `max` distinct values, nearest limit first. */
+function nearest(
+  found: { value: string; limit: StatedLimit; distance: number }[],
+  max: number,
+): { value: string; limit: StatedLimit }[] {
   found.sort((a, b) => a.distance - b.distance);
   const values = new Set<string>();
   return found
     .filter((f) => !values.has(f.value) && values.add(f.value))
     .slice(0, max)
     .map(({ value, limit }) => ({ value, limit }));
+}
+
+/** A day's month (0-based) and date. */
+const monthDay = (day: number): [number, number] => {
+  const d = new Date(day * DAY);
+  return [d.getUTCMonth(), d.getUTCDate()];
+};
+/** A day's place in its year, comparable across years (month × 32 + date). */
+const dayOfYear = (day: number) => {
+  const [m, d] = monthDay(day);
+  return m * 32 + d;
+};
+
+/** `day` written the way `like` was ("1 December 2025", "Dec 1", "2025-12-01"), with its year if it had one. */
+function formatDate(day: number, like: string, withYear: boolean): string {
+  const d = new Date(day * DAY);
+  const [y, m, date] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+  if (/^\d{4}-/.test(like)) return `${y}-${String(m + 1).padStart(2, "0")}-${String(date).padStart(2, "0")}`;
+  const full = MONTH_NAMES[m] as string;
+  const written = /[a-z]+/i.exec(like.replace(/^\d+(?:st|nd|rd|th)?(?: of)?\s*/i, ""))?.[0] ?? full;
+  const name = written.length <= 4 && written.toLowerCase() !== full ? full.slice(0, 3) : full;
+  const cased = /^[A-Z]/.test(written) ? name[0]?.toUpperCase() + name.slice(1) : name;
+  const year = withYear ? ` ${y}` : "";
+  return /^\d/.test(like) ? `${date} ${cased}${year}` : `${cased} ${date}${withYear ? `, ${y}` : ""}`;
 }
 
 /** A shape-preserving value the agent cannot know: digits → 9, letters → Z (keeps case and separators). */

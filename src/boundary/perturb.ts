@@ -244,11 +244,13 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
       value,
       `When asked for the ${name}, ${{ foreign_value: "someone else's", extreme_value: "an out-of-range", invalid_value: "an invalid" }[perturbation as string] ?? "an ambiguous"} value must not be accepted.`,
     );
-    // The value the agent took, moved just past a limit it states somewhere (limits.ts): not for a value it
-    // refused, nor for an identifier.
-    if (cueOf(to) === CUE.refuse || to === CUE.notFound || IDENTITY.test(slot)) return main;
+    // The value the agent took, moved just past a limit it states somewhere (limits.ts); for a value it
+    // refused, the limit it broke probed just past ("12 weeks" refused, "at most 8" → "9 weeks"). Not for a
+    // value it did not find, nor for an identifier.
+    if (to === CUE.notFound || IDENTITY.test(slot)) return main;
     const said = site.trace.turns[k + 1]?.user ?? observed;
-    const probes = pastLimits(said, discoveryLimits(context)).map(({ value: past, limit }) =>
+    const refused = cueOf(to) === CUE.refuse;
+    const probes = pastLimits(said, discoveryLimits(context), 2, refused).map(({ value: past, limit }) =>
       reject(
         "past_limit",
         past,

@@ -258,3 +258,15 @@ export function slotOfChoice(sentence: string, values: SlotValues | undefined): 
   const named = most === 1 ? slotNamedIn(sentence, Object.keys(values)) : undefined;
   return named && named !== best ? undefined : best;
 }
+
+/**
+ * The slot one of whose facts values (two characters or more, not a bare number) the text mentions, as a
+ * whole word: "Zolpidem 10 mg is a controlled medicine …" is about `medication`. Longest values first.
+ */
+export function slotOfValue(t: string, values: SlotValues | undefined): string | undefined {
+  const all = Object.entries(values ?? {}).flatMap(([slot, vs]) =>
+    valueList(vs).map((v) => [slot, v.toLowerCase()] as const),
+  );
+  all.sort((a, b) => b[1].length - a[1].length);
+  return all.find(([, v]) => v.length >= 2 && !/^\d+$/.test(v) && mentionsWhole(t, v))?.[0];
+}
