@@ -169,6 +169,29 @@ describe("labelReply on the reference airline agent", () => {
     expect(labelReply("").activity).toBe("no_reply");
   });
 
+  it("reads a reason against followed by a question for a replacement as a refusal of what was given", () => {
+    const facts = { personas: [{ screening: ["Dune 19:30"], seat: ["F12"] }] } as unknown as Facts;
+    const refusals = [
+      "Sorry, Dune 19:30 has been cancelled (projector fault). Which other screening would you like?",
+      "Seat F12 isn't free any more. Is there a different seat you'd like?",
+      "You already hold F12 for that showing. Which other seat shall I take?",
+      "Children's tickets are only for under-12s, and that's not you. Who would you like to book for instead?",
+    ];
+    for (const text of refusals)
+      expect({ text, cue: cueOf(labelReply(text, facts).activity) }).toEqual({ text, cue: "refuse" });
+    // A completion offering another of the same, a re-ask after a misunderstanding, and an offer with
+    // nothing chosen are not refusals (nor gates).
+    expect(
+      labelReply("I've booked F12, no booking fee. Would you like to book another one?", facts).activity,
+    ).toBe("confirm_completion");
+    expect(
+      cueOf(labelReply("Sorry, I didn't catch that. Which other seat would you like?", facts).activity),
+    ).not.toBe("refuse");
+    expect(labelReply("Tonight: Dune 19:30, Alien 21:00. Shall I book something?", facts).activity).toBe(
+      "open_question",
+    );
+  });
+
   it("maps the paper's three phrasings of one question to one activity (AgentEval §IV-A)", () => {
     const phrasings = [
       "What is your reservation code?",

@@ -255,6 +255,21 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
     });
   });
 
+  it("tries values other customers hold at the slots the agent asked for, the most widely held first", () => {
+    const facts: Facts = {
+      personas: [
+        { card_number: ["L-100"], title: ["Dune"], room: ["Study 1"] },
+        { card_number: ["L-200"], title: ["Emma", "Dune"], room: ["Study 2"] },
+        { card_number: ["L-300"], title: ["Ulysses", "Emma"], room: ["Study 1"] },
+      ],
+      requests: [],
+    };
+    const variants = variantsFor(facts, 0, ["card_number", "title"]);
+    // Emma is held by two others, Ulysses by one; nobody's library card, and no slot the agent did not ask.
+    expect(variants.slice(1)).toEqual([{ title: "Emma" }, { title: "Ulysses" }]);
+    expect(variantsFor(facts, 0, [])).toEqual([{}]);
+  });
+
   const facts: Facts = { personas: [{ full_name: ["Emma Clarke"], days_supply: ["30 days"] }], requests: [] };
   const play = async (strategy: string, turns: Turn[]) =>
     rulesDriver.next({

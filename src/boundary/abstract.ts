@@ -64,7 +64,10 @@ const REFUSE =
 const LIMIT_STATEMENT =
   /\bthe (?:latest|earliest|most|maximum|highest|longest|furthest) (?:[a-z-]+ ){0,2}(?:i|we) can\b|\b(?:is|are|'s) the (?:maximum|limit|max)\b|\bno later than\b|\bat most (?:once|one|twice|\d+) (?:every|per|a|each)\b/g;
 /** A statement against something: a negation, "only", "already" (not "no problem"). */
-const CONTRARY = /n't\b|\b(?:not|only|already|never|unfortunately)\b|\bno\b(?! (?:problem|worries)\b)/;
+const CONTRARY = /n't\b|\b(?:not|only|already|never|unfortunately|sorry)\b|\bno\b(?! (?:problem|worries)\b)/;
+/** A question for a replacement that no completion offers ("which other …", "… instead?", "a different …"). */
+const STRONG_REPLACEMENT =
+  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\ba different\b/;
 const COMPLETED =
   "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled)";
 /**
@@ -229,21 +232,24 @@ const CUES: readonly [
       REFUSE.test(t) &&
       (REFUSE.test(t.replace(LIMIT_STATEMENT, " ")) || readQuestion(raw, slots)?.kind !== "value"),
   ],
-  // Not "You're enrolled in: 1. CS201 … Which course do you want to withdraw from?": a state, then a question.
-  [
-    CUE.done,
-    (_, parts, raw, slots) => parts.some((s) => DONE.test(s)) && readQuestion(raw, slots)?.kind !== "value",
-  ],
-  // "You're already booked in for PI42. Which other class would you like?", "Guest passes are for people who
-  // aren't members, and Grace Okoro is one. Who would you like to bring instead?": a reason against, then a
-  // question for a replacement, refuses what was given.
+  // "You're already booked in for PI42. Which other class would you like?", "I'm sorry, AQ17 has been cancelled
+  // (pool maintenance). Which other class would you like?": a reason against, then a question for a
+  // replacement of what was given, refuses it — even worded like a completion, unless the question only offers
+  // another of the same ("… is cancelled, no fee. Would you like to book another class?").
   [
     CUE.refuse,
     (_, parts) => {
       const question = parts.filter((p) => p.endsWith("?")).at(-1);
       if (!question || !REPLACEMENT.test(question) || CLOSING_OFFER.test(question)) return false;
-      return parts.some((p) => !p.endsWith("?") && CONTRARY.test(p) && !CLARIFY.test(p));
+      const statements = parts.filter((p) => !p.endsWith("?") && !CLARIFY.test(p));
+      if (!statements.some((p) => CONTRARY.test(p))) return false;
+      return STRONG_REPLACEMENT.test(question) || !statements.some((p) => DONE.test(p));
     },
+  ],
+  // Not "You're enrolled in: 1. CS201 … Which course do you want to withdraw from?": a state, then a question.
+  [
+    CUE.done,
+    (_, parts, raw, slots) => parts.some((s) => DONE.test(s)) && readQuestion(raw, slots)?.kind !== "value",
   ],
   [
     CUE.capabilities,

@@ -79,7 +79,8 @@ export const GATE = new RegExp(
     String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"?(?: or "?[a-z]+"?)? (?:to|if|and (?:i|we)(?:'ll| will))\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
     // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?[a-z]+(?: [a-z']+){0,5}\?`,
+    // Not "Shall I book something?" after a timetable: an offer with nothing chosen yet.
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [a-z']+){0,5}\?`,
     // Not "Which claim would you like me to check?": that asks for a value.
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
     String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,

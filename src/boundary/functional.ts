@@ -225,11 +225,53 @@ function guardWords(trace: SessionTrace, abstract: AbstractTrace, context: Gener
   );
 }
 
+/** Words too common in any reply to tell one step of a workflow from another. */
+const COMMON = new Set(
+  "the a an and or to of for in on at is are be it this that you your yours we our i me my with by from as so if can will would shall should could please thanks thank yes no not what which who when how there here all any just now let know like".split(
+    " ",
+  ),
+);
+
+/**
+ * The words of a trace's action steps (gates, completions, information; entities masked) that tell the step
+ * apart from most others of its kind: `request_confirmation~waiting` for "HI33 is full. I can put you on the
+ * waiting list …" among read-backs of bookings. A word counts when at most a fifth of the replies of that
+ * activity in discovery use it, in two traces or more (not one paraphrase's filler).
+ */
+function stepWords(context: GenerationContext): Map<string, Set<string>> {
+  const perTrace = new Map<string, Set<string>>();
+  const replies = new Map<string, number>();
+  const traces = new Map<string, Set<string>>();
+  const uses = new Map<string, number>();
+  for (const { trace, abstract } of groundedTraces(context).values()) {
+    const mine = new Set<string>();
+    abstract.turns.forEach((t, i) => {
+      if (!isSubstantive(t.activity)) return;
+      replies.set(t.activity, (replies.get(t.activity) ?? 0) + 1);
+      const masked = maskEntities(trace.turns[i]?.reply ?? "", context.facts).masked.toLowerCase();
+      for (const w of new Set(masked.replace(/<[a-z_]+>/g, " ").match(/[a-z]{3,}/g) ?? [])) {
+        if (COMMON.has(w)) continue;
+        const key = `${t.activity}~${w}`;
+        uses.set(key, (uses.get(key) ?? 0) + 1);
+        traces.set(key, (traces.get(key) ?? new Set()).add(trace.id));
+        mine.add(key);
+      }
+    });
+    perTrace.set(trace.id, mine);
+  }
+  const distinctive = (key: string) =>
+    (traces.get(key)?.size ?? 0) >= 2 &&
+    (uses.get(key) ?? 0) <= 0.2 * (replies.get(key.split("~")[0] as string) ?? 0);
+  return new Map([...perTrace].map(([id, keys]) => [id, new Set([...keys].filter(distinctive))]));
+}
+
 /**
  * At most `max` of `tests`, in their order: greedily those that replay the most directly-follows pairs of
  * activities (with the start and the end) or guard replies (by their words, entities masked) no test chosen
  * before replays — so a late trace that alone shows a guard (a holiday refused) is not cut by the budget while
- * early traces retrace the same path — then the rest in order.
+ * early traces retrace the same path — then, greedily, those that replay the most action steps by words no
+ * chosen test's steps use ({@link stepWords}: a full class's waiting list among bookings), then the rest in
+ * order.
  */
 function covering(tests: readonly TestCase[], context: GenerationContext, max: number): TestCase[] {
   if (tests.length <= max) return [...tests];
@@ -241,19 +283,23 @@ function covering(tests: readonly TestCase[], context: GenerationContext, max: n
     const keys = path.slice(1).map((a, i) => `${path[i]}>${a}`);
     return new Set(grounded ? [...keys, ...guardWords(grounded.trace, grounded.abstract, context)] : keys);
   });
-  const covered = new Set<string>();
+  const words = stepWords(context);
+  const steps = tests.map((t) => words.get(t.source?.traceId ?? "") ?? new Set<string>());
   const chosen = new Set<number>();
-  while (chosen.size < max) {
-    let best = -1;
-    let gain = 0;
-    pairs.forEach((p, i) => {
-      if (chosen.has(i)) return;
-      const n = [...p].filter((k) => !covered.has(k)).length;
-      if (n > gain) [best, gain] = [i, n];
-    });
-    if (best < 0) break;
-    chosen.add(best);
-    for (const k of pairs[best] as Set<string>) covered.add(k);
+  for (const keys of [pairs, steps]) {
+    const covered = new Set([...chosen].flatMap((i) => [...(keys[i] as Set<string>)]));
+    while (chosen.size < max) {
+      let best = -1;
+      let gain = 0;
+      keys.forEach((p, i) => {
+        if (chosen.has(i)) return;
+        const n = [...p].filter((k) => !covered.has(k)).length;
+        if (n > gain) [best, gain] = [i, n];
+      });
+      if (best < 0) break;
+      chosen.add(best);
+      for (const k of keys[best] as Set<string>) covered.add(k);
+    }
   }
   for (let i = 0; i < tests.length && chosen.size < max; i++) chosen.add(i);
   return tests.filter((_, i) => chosen.has(i));

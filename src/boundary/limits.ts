@@ -61,7 +61,8 @@ const MONTH_AFTER = new RegExp(String.raw`^\s+(?:${MONTHS})\b`);
 /** A date as written: "13 November 2025", "13th of Nov", "November 13, 2025", "2025-11-13". */
 const DATE = String.raw`(\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTHS})\.?(?:,? (\d{4}))?|(${MONTHS})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4}))?|(\d{4})-(\d{2})-(\d{2})`;
 const DATE_TOKEN = new RegExp(String.raw`\b(?:${DATE})\b`, "i");
-const MONTH_NAMES = "january february march april may june july august september october november december".split(" ");
+const MONTH_NAMES =
+  "january february march april may june july august september october november december".split(" ");
 const DAY = 86_400_000;
 
 /** A date match's day (days since 1970-01-01 UTC; of 1970 when it has no year) and whether it had a year. */
@@ -80,9 +81,24 @@ function dayOf(m: RegExpExecArray | RegExpMatchArray, at = 1): { day: number; ye
 
 /** Date bounds: a window ("from 13 November to 12 December", "between … and …"), or one side after a cue. */
 const DATE_BOUNDS: readonly [RegExp, readonly StatedLimit["side"][]][] = [
-  [new RegExp(String.raw`\b(?:${DATE})\s?(?:to|and|until|till|through|-|–)\s?(?:${DATE})`, "gi"), ["min", "max"]],
-  [new RegExp(String.raw`\b(?:until|till|up to|no later than|latest(?: is| of)?|before|not after|on or before)\s+(?:the )?(?:${DATE})`, "gi"), ["max"]],
-  [new RegExp(String.raw`\b(?:from|after|earliest(?: is| of)?|no earlier than|not before|on or after|starting)\s+(?:the )?(?:${DATE})`, "gi"), ["min"]],
+  [
+    new RegExp(String.raw`\b(?:${DATE})\s?(?:to|and|until|till|through|-|–)\s?(?:${DATE})`, "gi"),
+    ["min", "max"],
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:until|till|up to|no later than|latest(?: is| of)?|before|not after|on or before)\s+(?:the )?(?:${DATE})`,
+      "gi",
+    ),
+    ["max"],
+  ],
+  [
+    new RegExp(
+      String.raw`\b(?:from|after|earliest(?: is| of)?|no earlier than|not before|on or after|starting)\s+(?:the )?(?:${DATE})`,
+      "gi",
+    ),
+    ["min"],
+  ],
 ];
 /** How many groups {@link DATE} has. */
 const DATE_GROUPS = 9;
@@ -156,7 +172,8 @@ export function statedLimits(replies: readonly string[]): StatedLimit[] {
       }
     for (const m of t.matchAll(RANGE)) {
       const [, lead, sign1, low, sign2, high, word, rest = ""] = m;
-      if (MONTH_AFTER.test(rest) || /^\s?(?::\d|[ap]\.?m\b)/.test(t.slice((m.index ?? 0) + m[0].length))) continue;
+      if (MONTH_AFTER.test(rest) || /^\s?(?::\d|[ap]\.?m\b)/.test(t.slice((m.index ?? 0) + m[0].length)))
+        continue;
       const currency = sign1 ?? sign2 ?? (word ? symbolOf(word) : "");
       const noun = nounOf(rest);
       // "between 2 and 6" or "from 1 to 8" reads as a range by itself; "1 to 8" needs its unit ("1 to 8 weeks").
@@ -210,7 +227,8 @@ export function pastLimits(
     // A year-less date on either side compares by month and day only.
     const on = (l: StatedLimit) =>
       l.unit === "no-year" || !when.year ? dayOfYear(when.day) - dayOfYear(l.value) : when.day - l.value;
-    const inRange = (l: StatedLimit) => l.kind === "date" && (l.side === "max" ? on(l) <= 0 : on(l) >= 0) !== outside;
+    const inRange = (l: StatedLimit) =>
+      l.kind === "date" && (l.side === "max" ? on(l) <= 0 : on(l) >= 0) !== outside;
     for (const l of limits.filter(inRange)) {
       const shift = l.side === "max" ? 1 : -1;
       // The limit's day moved one past it, in the observed value's year when the limit names none.

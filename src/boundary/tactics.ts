@@ -99,6 +99,7 @@ export function strategyValues(strategy: string): {
  * value of that slot alone — the slots
  * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
  * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
+ * Last, up to two values of each asked slot that other personas hold and this one does not.
  * Lists of one subject with as many values (`driver_name`, `driver_date_of_birth`) are read as parallel and
  * vary together.
  */
@@ -127,8 +128,35 @@ export function variantsFor(facts: Facts, p: number, asked: readonly string[]): 
       if (!seen.has(key)) out.push(variant);
       seen.add(key);
     });
+  // Then, for each slot the agent asked for (not who the customer is), up to two values other customers hold
+  // and this one does not, the most widely held first: a premium class for a basic member, someone else's
+  // booking — guards that hold between a customer and an item, which no customer's own values reach.
+  for (const slot of asked) {
+    if (PERSONAL.test(slot) || !(slot in persona) || isKey(facts, slot)) continue;
+    const own = new Set(persona[slot]);
+    const held = new Map<string, number>();
+    facts.personas.forEach((other, q) => {
+      if (q !== p) for (const v of other[slot] ?? []) if (!own.has(v)) held.set(v, (held.get(v) ?? 0) + 1);
+    });
+    const foreign = [...held].sort((a, b) => b[1] - a[1]).slice(0, 2);
+    for (const [v] of foreign) {
+      const variant = { ...base, [slot]: v };
+      const key = valuesText(variant);
+      if (!seen.has(key)) out.push(variant);
+      seen.add(key);
+    }
+  }
   return out;
 }
+
+/**
+ * Whether a slot holds one value per customer, each customer's own (`card_number`, `account_id`): it says whose
+ * record this is — someone else's is impersonation, a tactic of its own — not an item a customer picks.
+ */
+const isKey = (facts: Facts, slot: string) => {
+  const values = facts.personas.map((q) => q[slot] ?? []);
+  return values.every((vs) => vs.length <= 1) && new Set(values.flat()).size === values.flat().length;
+};
 
 /** Slots about one subject: the same first word (`driver_name`, `driver_date_of_birth`). */
 const sameSubject = (a: string, b: string) =>
