@@ -6,7 +6,7 @@ import { discover } from "../src/boundary/discover.ts";
 import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
 import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
-import { STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
+import { foreignVariants, STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
 import type { Facts, RoundPlan, SessionTrace, Turn } from "../src/boundary/types.ts";
 
 /** Discovery past what the airline and bank bots taught (issue 15 §1): requests, questions, tactics, variants. */
@@ -264,10 +264,13 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
       ],
       requests: [],
     };
-    const variants = variantsFor(facts, 0, ["card_number", "title"]);
     // Emma is held by two others, Ulysses by one; nobody's library card, and no slot the agent did not ask.
-    expect(variants.slice(1)).toEqual([{ title: "Emma" }, { title: "Ulysses" }]);
-    expect(variantsFor(facts, 0, [])).toEqual([{}]);
+    expect(foreignVariants(facts, 0, ["card_number", "title"])).toEqual([
+      { title: "Emma" },
+      { title: "Ulysses" },
+    ]);
+    expect(foreignVariants(facts, 0, [])).toEqual([]);
+    expect(variantsFor(facts, 0, ["card_number", "title"])).toEqual([{}]);
   });
 
   const facts: Facts = { personas: [{ full_name: ["Emma Clarke"], days_supply: ["30 days"] }], requests: [] };
@@ -293,6 +296,18 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
       ms: 0,
     };
     expect(await play(strategy, [asked, again])).toBe("30 days");
+  });
+  it("probes the window the question itself states before a limit stated elsewhere", async () => {
+    const dated: Facts = { personas: [{ pickup_date: ["1 December 2025"] }], requests: [] };
+    const strategy = `${STRATEGIES.extreme} At the question for pickup_date. Give "2 December 2025". Pick offered option 0.`;
+    const ask: Turn = {
+      user: "Hi, I'd like to collect my order.",
+      reply:
+        "Your hold is on until 1 December 2025. Which pickup date? Any day from 13 November 2025 to 12 December 2025.",
+      ms: 0,
+    };
+    const plan = { phase: "free" as const, objective: "x", strategy, persona: 0 };
+    expect(await rulesDriver.next({ plan, turns: [ask], facts: dated })).toBe("Let's say 13 December 2025");
   });
   it("keeps the same wrong credential three times, then stops", async () => {
     const strategy = `${STRATEGIES.persist} At the question for full_name. Pick offered option 0.`;

@@ -54,6 +54,11 @@ describe("fallback answers", () => {
     expect(inStatedRange("How many weeks should I extend it by? It can be 1 to 4 weeks.")).toBe("2 weeks");
     expect(inStatedRange("How many items? You can borrow up to 12 items.")).toBe("1 item");
     expect(inStatedRange("Your loan is due on 3 May.")).toBeUndefined();
+    // A date window gives a day inside it; "up to 26 November" is no count of Novembers.
+    expect(inStatedRange("Which day would you collect it? Any day from 4 May 2026 to 9 May 2026.")).toBe(
+      "5 May 2026",
+    );
+    expect(inStatedRange("Which day suits you? Holds last up to 26 November.")).toBeUndefined();
   });
 
   it("picks a listed option the user has not named once their own were refused", () => {

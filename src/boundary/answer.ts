@@ -2,15 +2,13 @@ import {
   escapeRegExp,
   IDENTITY,
   mentionsWhole,
-  SLOT_SYNONYMS,
   type SlotValues,
-  singular,
+  slotByHead,
+  slotListedIn,
   slotNamedIn,
   slotOfChoice,
   slotOfValue,
-  slotScore,
   valueList,
-  wordsOf,
 } from "./slots.ts";
 
 export { offeredCapabilities } from "./services.ts";
@@ -273,24 +271,11 @@ export function readQuestion(
     const referred = GIVE_IT.test(sentence) && before ? slotNamedIn(before, slots, context) : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
-  // "Guest passes are for people who aren't members, and Grace Okoro is one. Who would you like to bring
-  // instead?": a question for a replacement asks again for the slot of the value the reply names.
-  const again = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s))
-    ? slotOfValue(reply, values)
-    : undefined;
+  // "Grace Okoro is a member. Who would you like to bring instead?": the slot of the value it names, again;
+  // "1 guest pass left. Who are you bringing (full name)?": the slot whose head it asks, qualifier aside.
+  const replaced = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s));
+  const again = (replaced ? slotOfValue(reply, values) : undefined) ?? slotByHead(asking, reply, slots);
   if (again) return { kind: "value", slot: again, options };
-  // "You've got 1 guest pass left. Who are you bringing (first and last name)?": the one slot whose head
-  // ("name") the question names and whose qualifier ("guest") the rest of the reply does.
-  const replyWords = wordsOf(reply);
-  const headed = slots.filter((slot) => {
-    const head = singular(slot.split("_").at(-1) ?? "");
-    return (
-      slot.includes("_") &&
-      asking.some((s) => [head, ...(SLOT_SYNONYMS[head] ?? [])].some((w) => wordsOf(s).includes(w))) &&
-      slotScore(replyWords, slot) >= slot.split("_").length * 2
-    );
-  });
-  if (headed.length === 1) return { kind: "value", slot: headed[0] as string, options };
   // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
   if (options.length) {
     const slot = values && optionsSlot(options, values);
@@ -302,21 +287,6 @@ export function readQuestion(
   const which = asking.some((s) => /\b(?:which|what|one|any of (?:them|these|those))\b/i.test(s));
   if (listed && (listed.n >= 2 || which)) return { kind: "value", slot: listed.slot, options: [] };
   return undefined;
-}
-
-/** The slot (not of {@link IDENTITY}) with the most distinct known values the reply names, and how many. */
-function slotListedIn(
-  reply: string,
-  values: SlotValues | undefined,
-): { slot: string; n: number } | undefined {
-  let best: { slot: string; n: number } | undefined;
-  for (const [slot, vs] of Object.entries(values ?? {})) {
-    if (IDENTITY.test(slot)) continue;
-    const list = valueList(vs).filter((v) => v.length >= 2);
-    const n = new Set(list.filter((v) => mentionsWhole(reply, v))).size;
-    if (n > (best?.n ?? 0)) best = { slot, n };
-  }
-  return best;
 }
 
 /** The persona's value for a slot, `pick` choosing among several; undefined when it has none. */

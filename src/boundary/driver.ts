@@ -8,7 +8,7 @@ import {
   readQuestion,
   sayValue,
 } from "./answer.ts";
-import { fallbackAnswer, unsaidOption } from "./fallback.ts";
+import { askingPart, fallbackAnswer, unsaidOption } from "./fallback.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
@@ -242,8 +242,14 @@ export const rulesDriver: Driver = {
       const own =
         slot && !IDENTITY.test(slot) && (!aim || slot === aim) ? personaValue(persona, slot) : undefined;
       const given = sent.some((u) => u.startsWith(OUT_OF_RANGE));
-      const past = own ? pastLimits(own, statedLimits(turns.map((t) => t.reply)), 1)[0]?.value : undefined;
-      const value = own && !given ? (give ?? past ?? extremeValue(own)) : undefined;
+      // The limit the question itself states ("Any day from 13 November to 12 December") first: a limit
+      // stated elsewhere may bound something else.
+      const past = (replies: readonly string[]) =>
+        own ? pastLimits(own, statedLimits(replies), 1)[0]?.value : undefined;
+      const value =
+        own && !given
+          ? (past(askingPart(last.reply)) ?? give ?? past(turns.map((t) => t.reply)) ?? extremeValue(own))
+          : undefined;
       if (slot && value) return `${OUT_OF_RANGE} ${sayValue(slot, value)}`;
     }
     if (how.impersonate) {

@@ -8,6 +8,7 @@ import {
   sentences,
 } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
+import { dateInside } from "./limits.ts";
 import { mentionsWhole, singular, valueList } from "./slots.ts";
 
 /**
@@ -52,18 +53,31 @@ const RANGE =
   /\b(?:between\s+)?(\d{1,4})\s*(?:to|-|–|and|through)\s*(\d{1,4})\s+([a-z]+(?:\s[a-z]+)?)\b|\bup to (\d{1,4})\s+([a-z]+)\b/i;
 
 /**
+ * The first asking sentence of a reply and the one after it, where a question states its own range ("… be? It
+ * can be 1 to 8 weeks."); empty when the reply asks nothing.
+ */
+export function askingPart(reply: string): string[] {
+  const all = sentences(reply);
+  const ask = all.findIndex((s) => asksSomething(s));
+  return ask < 0 ? [] : all.slice(ask, ask + 2);
+}
+
+const MONTH_UNIT = new RegExp(`^(?:${MONTHS})\\b`, "i");
+
+/**
  * A value inside the range an asking sentence of the reply states ("How long should the freeze be? It can be
  * 1 to 8 weeks" → "2 weeks"; "up to 4 guests" → "1 guest"), or undefined when none states one. The second
  * value of a range (its first when it has one value) — inside, and not the edge a boundary test probes.
  */
 export function inStatedRange(reply: string): string | undefined {
-  const all = sentences(reply);
-  const ask = all.findIndex((s) => asksSomething(s));
-  if (ask < 0) return undefined;
-  // The range may be stated in the sentence after the question ("… be? It can be 1 to 8 weeks.").
-  for (const s of all.slice(ask, ask + 2)) {
+  const near = askingPart(reply);
+  // A date window ("any day from 13 November 2025 to 12 December 2025"): the day after its first.
+  const day = dateInside(near.join(" "));
+  if (day) return day;
+  for (const s of near) {
     const m = RANGE.exec(s);
-    if (!m) continue;
+    // "up to 26 November" is a date, not 26 of something.
+    if (!m || MONTH_UNIT.test(m[3] ?? m[5] ?? "")) continue;
     if (m[4] !== undefined) return `1 ${singular(m[5] as string)}`;
     const lo = Number(m[1]);
     const hi = Number(m[2]);

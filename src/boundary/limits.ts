@@ -300,6 +300,19 @@ function nearest(
     .map(({ value, limit }) => ({ value, limit }));
 }
 
+/**
+ * A day inside a date window `text` states ("any day from 13 November 2025 to 12 December 2025" → "14 November
+ * 2025"): the day after its first, written day first; undefined when it states no window of three days or more.
+ */
+export function dateInside(text: string): string | undefined {
+  const dates = statedLimits([text]).filter((l) => l.kind === "date");
+  const lo = dates.find((l) => l.side === "min");
+  const hi = dates.find((l) => l.side === "max" && l.unit === lo?.unit);
+  if (!lo || !hi || hi.value - lo.value < 2) return undefined;
+  const withYear = lo.unit !== "no-year";
+  return formatDate(lo.value + 1, "1 January", withYear);
+}
+
 /** A day's month (0-based) and date. */
 const monthDay = (day: number): [number, number] => {
   const d = new Date(day * DAY);

@@ -1,5 +1,6 @@
 import { gateWord } from "./answer.ts";
 import { correctionAt, mistyped } from "./driver.ts";
+import { askingPart } from "./fallback.ts";
 import {
   capabilityOf,
   discoveryLimits,
@@ -11,7 +12,7 @@ import {
   type Site,
   traceValues,
 } from "./grounding.ts";
-import { extremeValue, invalidValue, pastLimits } from "./limits.ts";
+import { extremeValue, invalidValue, pastLimits, statedLimits } from "./limits.ts";
 import { AMBIGUOUS, act, type Draft, route, slotOf, UNGATED } from "./perturb-parts.ts";
 import { factSlotNames, IDENTITY, PERSONAL } from "./slots.ts";
 import {
@@ -250,12 +251,16 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     if (to === CUE.notFound || IDENTITY.test(slot)) return main;
     const said = site.trace.turns[k + 1]?.user ?? observed;
     const refused = cueOf(to) === CUE.refuse;
-    const probes = pastLimits(said, discoveryLimits(context), 2, refused).map(({ value: past, limit }) =>
-      reject(
-        "past_limit",
-        past,
-        `When asked for the ${name}, a value just past the stated ${limit.side === "max" ? "maximum" : "minimum"} ("${past}") must not be accepted.`,
-      ),
+    // Limits the question itself states first ("Any day from 13 November to 12 December"), then any in discovery.
+    const asking = statedLimits(askingPart(site.trace.turns[k]?.reply ?? ""));
+    const stated = pastLimits(said, asking, 2, refused);
+    const probes = (stated.length ? stated : pastLimits(said, discoveryLimits(context), 2, refused)).map(
+      ({ value: past, limit }) =>
+        reject(
+          "past_limit",
+          past,
+          `When asked for the ${name}, a value just past the stated ${limit.side === "max" ? "maximum" : "minimum"} ("${past}") must not be accepted.`,
+        ),
     );
     return [main, ...probes];
   }

@@ -20,6 +20,7 @@ import {
   AT_CREDENTIAL,
   AT_GATE,
   AT_RANGE,
+  foreignVariants,
   pastStated,
   rangeSlot,
   SHALLOW_TACTICS,
@@ -247,9 +248,12 @@ function freePlan(context: Requests): RoundPlan {
         const mineAsked = carried ? askedSlots(context, r, slots, p) : asked;
         const all = variantsFor(context.facts, p, mineAsked);
         // A request carried through without any question for a value (a hand-off offer, information) has no
-        // value to vary for this persona.
-        const list = data && (shallow || (carried && !mineAsked.length)) ? all.slice(0, 1) : all;
+        // value to vary for this persona; other customers' values only in data rounds.
+        const flat = shallow || (carried && !mineAsked.length);
+        const own = data && flat ? all.slice(0, 1) : all;
+        const list = [...own, ...(data && !flat ? foreignVariants(context.facts, p, mineAsked) : [])];
         for (let v = 0; v < list.length; v++) {
+          const foreign = v >= own.length ? 1 : 0;
           const vt = valuesText(list[v] as Record<string, string>);
           const cRPV = count((e) => mine(e) && e.persona === p && e.values === vt);
           const cPV = count((e) => e.persona === p && e.values === vt);
@@ -268,10 +272,12 @@ function freePlan(context: Requests): RoundPlan {
           const extra = slot && count((e) => e.request === r && e.strategy === s) > 0 ? 1 : 0;
           const score = [
             // An untried persona × values variant is never stale: it is where a policy guard may be.
-            data && !tried ? 0 : stale,
+            data && !tried && !foreign ? 0 : stale,
             cR / depth,
             unfit,
             tried ? 1 : 0,
+            // Another customer's values: after the request's own variants and tactics.
+            foreign,
             extra,
             kind,
             data ? 0 : 1,

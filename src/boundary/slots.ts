@@ -270,3 +270,39 @@ export function slotOfValue(t: string, values: SlotValues | undefined): string |
   all.sort((a, b) => b[1].length - a[1].length);
   return all.find(([, v]) => v.length >= 2 && !/^\d+$/.test(v) && mentionsWhole(t, v))?.[0];
 }
+
+/** The slot (not of {@link IDENTITY}) with the most distinct known values the reply names, and how many. */
+export function slotListedIn(
+  reply: string,
+  values: SlotValues | undefined,
+): { slot: string; n: number } | undefined {
+  let best: { slot: string; n: number } | undefined;
+  for (const [slot, vs] of Object.entries(values ?? {})) {
+    if (IDENTITY.test(slot)) continue;
+    const list = valueList(vs).filter((v) => v.length >= 2);
+    const n = new Set(list.filter((v) => mentionsWhole(reply, v))).size;
+    if (n > (best?.n ?? 0)) best = { slot, n };
+  }
+  return best;
+}
+
+/**
+ * The one slot whose head word ("name" of `guest_name`) an asking sentence names while the whole reply names
+ * all its words ("You've got 1 guest pass left. Who are you bringing (first and last name)?"); else undefined.
+ */
+export function slotByHead(
+  asking: readonly string[],
+  reply: string,
+  slots: readonly string[],
+): string | undefined {
+  const replyWords = wordsOf(reply);
+  const headed = slots.filter((slot) => {
+    const head = singular(slot.split("_").at(-1) ?? "");
+    return (
+      slot.includes("_") &&
+      asking.some((s) => [head, ...(SLOT_SYNONYMS[head] ?? [])].some((w) => wordsOf(s).includes(w))) &&
+      slotScore(replyWords, slot) >= slot.split("_").length * 2
+    );
+  });
+  return headed.length === 1 ? headed[0] : undefined;
+}

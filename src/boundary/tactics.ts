@@ -99,7 +99,6 @@ export function strategyValues(strategy: string): {
  * value of that slot alone — the slots
  * asked last first, slots of who the customer is ({@link PERSONAL}) after the others.
  * A guard on one value (a medicine too early to refill) is not hidden behind another (a quantity over the cap).
- * Last, up to two values of each asked slot that other personas hold and this one does not.
  * Lists of one subject with as many values (`driver_name`, `driver_date_of_birth`) are read as parallel and
  * vary together.
  */
@@ -128,9 +127,25 @@ export function variantsFor(facts: Facts, p: number, asked: readonly string[]): 
       if (!seen.has(key)) out.push(variant);
       seen.add(key);
     });
-  // Then, for each slot the agent asked for (not who the customer is), up to two values other customers hold
-  // and this one does not, the most widely held first: a premium class for a basic member, someone else's
-  // booking — guards that hold between a customer and an item, which no customer's own values reach.
+  return out;
+}
+
+/**
+ * Variants beyond a persona's own values ({@link variantsFor}): for each slot the agent asked for (not who the
+ * customer is, nor a slot holding each customer's own key), up to two values other personas hold and this one
+ * does not, the most widely held first, the persona's other values at their first — a premium class for a
+ * basic member, someone else's booking: guards between a customer and an item that no customer's own values
+ * reach. The planner tries them after the request's own variants and tactics.
+ */
+export function foreignVariants(facts: Facts, p: number, asked: readonly string[]): Record<string, string>[] {
+  const persona = facts.personas[p] ?? {};
+  const base = Object.fromEntries(
+    Object.entries(persona)
+      .filter(([, vs]) => vs.length > 1)
+      .map(([slot, vs]) => [slot, vs[0] as string]),
+  );
+  const out: Record<string, string>[] = [];
+  const seen = new Set<string>();
   for (const slot of asked) {
     if (PERSONAL.test(slot) || !(slot in persona) || isKey(facts, slot)) continue;
     const own = new Set(persona[slot]);
