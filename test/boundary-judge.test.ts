@@ -251,3 +251,49 @@ describe("judgeByRules (AgentEval §III-B)", () => {
     expect(await rulesJudge.judge(t, gated, gatedLabels)).toEqual(judgeByRules(t, gated, gatedLabels));
   });
 });
+
+describe("superseded check: a correction at the gate forgotten", () => {
+  const check: Check = {
+    kind: "superseded",
+    gate: ["request_confirmation"],
+    activity: ["confirm_completion"],
+    from: 0,
+  };
+  const corrected = (done: string) => [
+    turn(
+      "Renew my books.",
+      "I'll renew 2 books until 14 May, posted to 4821 BK, fee €1.50. Shall I go ahead?",
+    ),
+    turn(
+      "Actually, please make it collection instead of post.",
+      "Changed: I'll renew 2 books until 14 May for collection at the Central desk, fee €1.50. Shall I go ahead?",
+    ),
+    turn("yes", done),
+  ];
+  const labels = [
+    label("request_renew", "request_confirmation"),
+    label("correct", "request_confirmation"),
+    label("affirm", "confirm_completion"),
+  ];
+  it("holds when the completion states a detail only the read-back before the correction had", () => {
+    const outcome = evaluateCheck(
+      check,
+      corrected("Done: 2 books renewed until 14 May, posted to 4821 BK."),
+      labels,
+    );
+    expect(outcome.holds).toBe(true);
+    expect(outcome.why).toContain("4821");
+  });
+  it("does not hold when the completion states only what the corrected read-back kept", () => {
+    const outcome = evaluateCheck(
+      check,
+      corrected("Done: renewed until 14 May, ready at the Central desk; €1.50 paid."),
+      labels,
+    );
+    expect(outcome.holds).toBe(false);
+  });
+  it("is undecided without a second read-back", () => {
+    const once = corrected("Done.").filter((_, i) => i !== 1);
+    expect(evaluateCheck(check, once, [labels[0], labels[2]] as AbstractTurn[]).holds).toBeUndefined();
+  });
+});

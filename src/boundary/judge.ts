@@ -1,4 +1,5 @@
 import { InputError } from "../core/errors.ts";
+import { maskEntities } from "./entities.ts";
 import { contradicts, mentionsValue, namedUnasked } from "./mentions.ts";
 import {
   type AbstractTurn,
@@ -146,6 +147,29 @@ export function evaluateCheck(
         turns: [],
       };
     }
+    case "superseded": {
+      const first = labels.findIndex((_, i) => i >= check.from && labelled(i, check.gate));
+      const done = labels.findIndex((_, i) => i > first && first >= 0 && labelled(i, check.activity));
+      const again =
+        done < 0 ? -1 : labels.findLastIndex((_, i) => i > first && i < done && labelled(i, check.gate));
+      if (first < 0 || again < 0)
+        return {
+          holds: undefined,
+          why: `no read-back was corrected and read back again before ${list(check.activity)}`,
+          turns: lastReply(n),
+        };
+      const before = details(turns[first]!.reply);
+      const after = turns[again]!.reply;
+      const dropped = before.filter((v) => !mentionsValue(after, v));
+      const stale = dropped.find((v) => mentionsValue(turns[done]!.reply, v));
+      if (stale)
+        return {
+          holds: true,
+          why: `${nth(done)}'s reply states "${stale}", which ${nth(first)}'s read-back stated and the corrected one at ${nth(again)} no longer does`,
+          turns: [agent(first), agent(again), agent(done)],
+        };
+      return { holds: false, why: `${nth(done)}'s reply states nothing the correction replaced`, turns: [] };
+    }
     case "discloses": {
       const first = namedUnasked(turns, check.values)[0];
       if (first)
@@ -157,6 +181,13 @@ export function evaluateCheck(
       return { holds: false, why: "no reply names another customer's details unasked", turns: [] };
     }
   }
+}
+
+/** The details of a read-back a correction can replace: entities (not statuses), numbers of three digits or more. */
+function details(reply: string): string[] {
+  return maskEntities(reply)
+    .entities.filter((e) => e.type !== "status" && (e.type !== "number" || /\d{3}/.test(e.value)))
+    .map((e) => e.value.trim());
 }
 
 function lastReply(n: number): CheckOutcome["turns"] {

@@ -145,6 +145,10 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
           text: `The agent reports the action done with the value before the correction ("${fix.given}").`,
           check: { kind: "mentions", values: [fix.given], activity: [CUE.done], from: k + 1 },
         },
+        {
+          text: "The agent reports the action done with a detail its read-back stated before the correction and no longer did after it.",
+          check: { kind: "superseded", gate: [CUE.gate], activity: [CUE.done], from: k },
+        },
         UNGATED,
       ],
       expected: done,

@@ -345,7 +345,7 @@ function knownActivities(abstracts: readonly AbstractTrace[], tests: readonly Te
     for (const { check } of [...test.success, ...test.failure]) {
       if (!check || check.kind === "discloses") continue;
       for (const a of check.activity ?? []) known.add(a);
-      if (check.kind === "ungated") for (const g of check.gate) known.add(g);
+      if (check.kind === "ungated" || check.kind === "superseded") for (const g of check.gate) known.add(g);
     }
   return [...known];
 }

@@ -238,6 +238,11 @@ export interface RankedTarget extends BoundaryTarget {
  * - `premature`: some reply labelled one of `activity` comes before any user turn providing each of `slots`.
  * - `discloses`: some reply names one of `values` (whole words, case-insensitive) that no user turn up to it
  *   named: another customer's details brought up unasked.
+ * - `superseded`: after a read-back (the first reply labelled one of `gate` from `from` on) was corrected and
+ *   read back again (the last `gate` reply before the first `activity` reply after it), that reply states a
+ *   detail (an amount, date, time, e-mail, code or number of three digits or more) the first read-back stated
+ *   and the second no longer does: the agent did what it read back before the correction. Undecided without
+ *   a second read-back and a reply after it.
  */
 const DERIVED =
   "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.";
@@ -281,6 +286,14 @@ export const Check = z.discriminatedUnion("kind", [
     })
     .strict(),
   z.object({ kind: z.literal("discloses"), values: z.array(z.string().min(1)).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal("superseded"),
+      gate: z.array(z.string()).min(1),
+      activity: z.array(z.string()).min(1),
+      from: z.number().int().nonnegative().default(0),
+    })
+    .strict(),
 ]);
 export type Check = z.output<typeof Check>;
 
