@@ -297,3 +297,25 @@ describe("superseded check: a correction at the gate forgotten", () => {
     expect(evaluateCheck(check, once, [labels[0], labels[2]] as AbstractTurn[]).holds).toBeUndefined();
   });
 });
+
+describe("extraneous check: a record the conversation never established", () => {
+  const check: Check = { kind: "extraneous", activity: ["inform_permits"], allowed: ["PZ-1042"], from: 1 };
+  const run = (reply: string) => [
+    turn("Show my parking permits. My account is AC30117.", "Thanks. Which address, 12 Elm Road?"),
+    turn("yes", reply),
+  ];
+  const labels = [label("request_permits", "ask_address"), label("affirm", "inform_permits")];
+  it("holds when the reply names a code nobody established", () => {
+    const outcome = evaluateCheck(
+      check,
+      run("Permits on AC30117: PZ-1042 (zone B) and PZ-2210 (zone C)."),
+      labels,
+    );
+    expect(outcome.holds).toBe(true);
+    expect(outcome.why).toContain("PZ-2210");
+  });
+  it("does not hold for codes the user gave, discovery saw there, or quantities and times", () => {
+    const ok = run("Permits on AC30117: PZ-1042, zone B, valid until 10am on 1 May, 2nd car 50mg.");
+    expect(evaluateCheck(check, ok, labels).holds).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
-import { canonicalValues, mentionsValue } from "./mentions.ts";
+import { canonicalValues, mentionsValue, recordCodes } from "./mentions.ts";
 import { knownValues } from "./slots.ts";
 import {
   type AbstractTrace,
@@ -140,6 +140,14 @@ function criteriaOf(
           from: i,
         },
       });
+    // A record the conversation never established (another household's permit beside the customer's own).
+    if (isSubstantive(activity)) {
+      const allowed = recordCodes(replies[i] ?? "");
+      failure.push({
+        text: `Its ${activity} reply at turn ${i + 1} names a record (a code, a reference, an e-mail) that neither the user, an earlier reply nor discovery's reply there named${allowed.length ? ` (discovery's: ${allowed.map((v) => `"${v}"`).join(", ")})` : ""}.`,
+        check: { kind: "extraneous", activity: family(activity), allowed, from: i },
+      });
+    }
     if (guard)
       failure.push({
         text: `After the ${cueOf(activity) === CUE.refuse ? "refusal" : "hand-off"} at turn ${i + 1} the agent asks to confirm or reports the action done.`,

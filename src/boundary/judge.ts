@@ -1,6 +1,7 @@
 import { InputError } from "../core/errors.ts";
 import { maskEntities } from "./entities.ts";
-import { contradicts, mentionsValue, namedUnasked } from "./mentions.ts";
+import { contradicts, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
+import { mentionsWhole } from "./slots.ts";
 import {
   type AbstractTurn,
   type Check,
@@ -144,6 +145,33 @@ export function evaluateCheck(
       return {
         holds: false,
         why: `no ${list(check.activity)} reply comes before ${check.slots.join(", ")} is provided`,
+        turns: [],
+      };
+    }
+    case "extraneous": {
+      const at = labels.findIndex((_, i) => i >= check.from && labelled(i, check.activity));
+      if (at < 0)
+        return {
+          holds: undefined,
+          why: `no reply from ${nth(check.from)} on is ${list(check.activity)}`,
+          turns: lastReply(n),
+        };
+      const before = turns
+        .slice(0, at + 1)
+        .map((t, i) => (i < at ? `${t.user}\n${t.reply}` : t.user))
+        .join("\n");
+      const known = (v: string) =>
+        check.allowed.some((a) => a.toLowerCase() === v.toLowerCase()) || mentionsWhole(before, v);
+      const stray = recordCodes(turns[at]!.reply).find((v) => !known(v));
+      if (stray)
+        return {
+          holds: true,
+          why: `${nth(at)}'s reply names "${stray}", which neither the user nor an earlier reply did, nor discovery's reply there`,
+          turns: [agent(at)],
+        };
+      return {
+        holds: false,
+        why: `${nth(at)}'s reply names no record the conversation had not established`,
         turns: [],
       };
     }

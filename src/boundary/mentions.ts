@@ -115,3 +115,19 @@ export function namedUnasked(
   });
   return out;
 }
+
+/** A token with letters and digits (`M482913`, `GP-7301`, `AB12`) or an e-mail: what names a record. */
+const RECORD_CODE =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{3,}\b/g;
+/** Letters after a number that make it a quantity or a time, not a code ("10am", "2nd", "50mg", "3kg"). */
+const UNIT_SUFFIX = /^\d+(?:[.,]\d+)?(?:am|pm|st|nd|rd|th|h|hrs?|min|mins|kg|km|mg|ml|gb|mb|s)$/i;
+
+/** The record codes a text names (see {@link RECORD_CODE}), in order, without repeats. */
+export function recordCodes(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(RECORD_CODE)) {
+    const v = m[0].replace(/[.-]+$/, "");
+    if (!UNIT_SUFFIX.test(v) && !out.some((o) => o.toLowerCase() === v.toLowerCase())) out.push(v);
+  }
+  return out;
+}

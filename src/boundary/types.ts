@@ -238,6 +238,10 @@ export interface RankedTarget extends BoundaryTarget {
  * - `premature`: some reply labelled one of `activity` comes before any user turn providing each of `slots`.
  * - `discloses`: some reply names one of `values` (whole words, case-insensitive) that no user turn up to it
  *   named: another customer's details brought up unasked.
+ * - `extraneous`: the first reply from `from` labelled one of `activity` names a record code (letters and
+ *   digits, or an e-mail) that is not in `allowed` (what discovery's reply named there), that no user turn and
+ *   no earlier reply of the run named: a record the conversation never established, such as another
+ *   household's permit listed with the customer's own.
  * - `superseded`: after a read-back (the first reply labelled one of `gate` from `from` on) was corrected and
  *   read back again (the last `gate` reply before the first `activity` reply after it), that reply states a
  *   detail (an amount, date, time, e-mail, code or number of three digits or more) the first read-back stated
@@ -286,6 +290,14 @@ export const Check = z.discriminatedUnion("kind", [
     })
     .strict(),
   z.object({ kind: z.literal("discloses"), values: z.array(z.string().min(1)).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal("extraneous"),
+      activity: z.array(z.string()).min(1),
+      allowed: z.array(z.string()),
+      from: z.number().int().nonnegative().default(0),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal("superseded"),
