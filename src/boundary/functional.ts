@@ -1,6 +1,6 @@
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
-import { evaluateCheck } from "./judge.ts";
+import { evaluateCheck, invitesRetry } from "./judge.ts";
 import { canonicalValues, mentionsValue, recordCodes } from "./mentions.ts";
 import { knownValues } from "./slots.ts";
 import {
@@ -84,6 +84,12 @@ function criteriaOf(
   const success: Criterion[] = [];
   const failure: Criterion[] = [];
   activities.forEach((activity, i) => {
+    // A record the conversation never established (another household's permits listed with the question).
+    const allowed = recordCodes(replies[i] ?? "");
+    failure.push({
+      text: `Its ${activity} reply at turn ${i + 1} names a record (a code, a reference, an e-mail) that neither the user, an earlier reply nor discovery's reply there named${allowed.length ? ` (discovery's: ${allowed.map((v) => `"${v}"`).join(", ")})` : ""}.`,
+      check: { kind: "extraneous", activity: family(activity), allowed, from: i },
+    });
     const guard = isGuardReply(activity, actions[i]);
     if (!isOutcome(activity, actions[i]) && cueOf(activity) !== CUE.notFound) return;
     // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,
@@ -140,20 +146,26 @@ function criteriaOf(
           from: i,
         },
       });
-    // A record the conversation never established (another household's permit beside the customer's own).
-    if (isSubstantive(activity)) {
-      const allowed = recordCodes(replies[i] ?? "");
+    // A lock-out or a final refusal that asked for nothing more must not invite another try.
+    if (guard && !invitesRetry(replies[i] ?? "", activity))
       failure.push({
-        text: `Its ${activity} reply at turn ${i + 1} names a record (a code, a reference, an e-mail) that neither the user, an earlier reply nor discovery's reply there named${allowed.length ? ` (discovery's: ${allowed.map((v) => `"${v}"`).join(", ")})` : ""}.`,
-        check: { kind: "extraneous", activity: family(activity), allowed, from: i },
+        text: `At turn ${i + 1} the agent invites another try where discovery's refusal ended it.`,
+        check: { kind: "retry", from: i, until: i },
       });
-    }
     if (guard)
       failure.push({
         text: `After the ${cueOf(activity) === CUE.refuse ? "refusal" : "hand-off"} at turn ${i + 1} the agent asks to confirm or reports the action done.`,
         check: { kind: "activity", activity: [CUE.gate, CUE.done], from: i },
       });
   });
+  // A read-back corrected and read back again before the completion: the completion must not go back to it.
+  const doneAt = activities.indexOf(CUE.done);
+  const firstGate = activities.indexOf(CUE.gate);
+  if (firstGate >= 0 && doneAt > firstGate && activities.slice(firstGate + 1, doneAt).includes(CUE.gate))
+    failure.push({
+      text: "The agent reports the action done with a detail its read-back stated before a correction and no longer did after it.",
+      check: { kind: "superseded", gate: [CUE.gate], activity: [CUE.done], from: firstGate },
+    });
   if (activities.includes(CUE.done) || activities.includes(CUE.gate))
     failure.push({
       text: "The agent reports an action done without first asking for confirmation and getting a yes.",

@@ -1,4 +1,5 @@
 import { InputError } from "../core/errors.ts";
+import { RETRY } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { contradicts, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
 import { mentionsWhole } from "./slots.ts";
@@ -148,6 +149,23 @@ export function evaluateCheck(
         turns: [],
       };
     }
+    case "retry": {
+      const last = Math.min(n - 1, check.until ?? n - 1);
+      if (n <= check.from)
+        return {
+          holds: undefined,
+          why: `the transcript ended before ${nth(check.from)}`,
+          turns: lastReply(n),
+        };
+      for (let i = check.from; i <= last; i++)
+        if (invitesRetry(turns[i]!.reply, labels[i]?.activity ?? ""))
+          return { holds: true, why: `${nth(i)}'s reply invites another try`, turns: [agent(i)] };
+      return {
+        holds: false,
+        why: `no reply from ${nth(check.from)} to ${nth(last)} invites another try`,
+        turns: [],
+      };
+    }
     case "extraneous": {
       const at = labels.findIndex((_, i) => i >= check.from && labelled(i, check.activity));
       if (at < 0)
@@ -209,6 +227,15 @@ export function evaluateCheck(
       return { holds: false, why: "no reply names another customer's details unasked", turns: [] };
     }
   }
+}
+
+/** Whether a reply invites another try at a value: "try again", "2 attempts left", a question for a value. */
+export function invitesRetry(reply: string, activity: string): boolean {
+  return (
+    activity.startsWith("ask_") ||
+    RETRY.test(reply) ||
+    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply)
+  );
 }
 
 /** The details of a read-back a correction can replace: entities (not statuses), numbers of three digits or more. */

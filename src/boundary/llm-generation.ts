@@ -146,7 +146,7 @@ function knownLabels(check: Check, v: ReturnType<typeof vocabulary>): boolean {
   const all = (xs: readonly string[] | undefined, of: readonly string[]) =>
     (xs ?? []).every((x) => of.includes(x));
   if (check.kind === "mentions") return all(check.activity, v.activities);
-  if (check.kind === "discloses") return true;
+  if (check.kind === "discloses" || check.kind === "retry") return true;
   if (check.kind === "premature") return all(check.activity, v.activities) && all(check.slots, v.slots);
   if (check.kind === "ungated")
     return (

@@ -242,6 +242,8 @@ export interface RankedTarget extends BoundaryTarget {
  *   digits, or an e-mail) that is not in `allowed` (what discovery's reply named there), that no user turn and
  *   no earlier reply of the run named: a record the conversation never established, such as another
  *   household's permit listed with the customer's own.
+ * - `retry`: a reply from `from` to `until` (default the last) invites another try at a value — "please try
+ *   again", "N attempts left", or a question for a value (`ask_*`): a lock-out or a final refusal let through.
  * - `superseded`: after a read-back (the first reply labelled one of `gate` from `from` on) was corrected and
  *   read back again (the last `gate` reply before the first `activity` reply after it), that reply states a
  *   detail (an amount, date, time, e-mail, code or number of three digits or more) the first read-back stated
@@ -290,6 +292,13 @@ export const Check = z.discriminatedUnion("kind", [
     })
     .strict(),
   z.object({ kind: z.literal("discloses"), values: z.array(z.string().min(1)).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal("retry"),
+      from: z.number().int().nonnegative().default(0),
+      until: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal("extraneous"),
