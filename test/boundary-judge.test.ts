@@ -314,8 +314,28 @@ describe("extraneous check: a record the conversation never established", () => 
     expect(outcome.holds).toBe(true);
     expect(outcome.why).toContain("PZ-2210");
   });
+  it("does not hold for an example of the format the agent asks in", () => {
+    const asked = [
+      turn("Show my permits.", "What's your account number? It looks like AC12345, e.g. AC99999."),
+    ];
+    const check2: Check = { kind: "extraneous", activity: ["ask_account"], allowed: [], from: 0 };
+    expect(evaluateCheck(check2, asked, [label("request_permits", "ask_account")]).holds).toBe(false);
+  });
   it("does not hold for codes the user gave, discovery saw there, or quantities and times", () => {
     const ok = run("Permits on AC30117: PZ-1042, zone B, valid until 10am on 1 May, 2nd car 50mg.");
     expect(evaluateCheck(check, ok, labels).holds).toBe(false);
+  });
+});
+
+describe("retry check: a lock-out let through", () => {
+  const check: Check = { kind: "retry", from: 1, until: 1 };
+  const labels = [label("provide_pin", "refuse_pin"), label("provide_pin", "refuse_pin")];
+  const run = (reply: string) => [turn("1111", "That PIN is wrong. Please try again."), turn("2222", reply)];
+  it("holds when the reply invites another try, not when it ends the attempt", () => {
+    expect(evaluateCheck(check, run("Still wrong, 1 attempt left."), labels).holds).toBe(true);
+    expect(evaluateCheck(check, run("That PIN is wrong. Please try again."), labels).holds).toBe(true);
+    expect(evaluateCheck(check, run("I've blocked online access; please call us."), labels).holds).toBe(
+      false,
+    );
   });
 });

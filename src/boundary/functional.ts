@@ -1,3 +1,4 @@
+import { asksSomething } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck, invitesRetry } from "./judge.ts";
@@ -147,7 +148,8 @@ function criteriaOf(
         },
       });
     // A lock-out or a final refusal that asked for nothing more must not invite another try.
-    if (guard && !invitesRetry(replies[i] ?? "", activity))
+    // (Ended: it asks nothing at all, so a paraphrase that asks to confirm the value is no lock-out.)
+    if (guard && !invitesRetry(replies[i] ?? "", activity) && !asksSomething(replies[i] ?? ""))
       failure.push({
         text: `At turn ${i + 1} the agent invites another try where discovery's refusal ended it.`,
         check: { kind: "retry", from: i, until: i },

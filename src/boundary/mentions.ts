@@ -120,14 +120,28 @@ export function namedUnasked(
 const RECORD_CODE =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{3,}\b/g;
 /** Letters after a number that make it a quantity or a time, not a code ("10am", "2nd", "50mg", "3kg"). */
-const UNIT_SUFFIX = /^\d+(?:[.,]\d+)?(?:am|pm|st|nd|rd|th|h|hrs?|min|mins|kg|km|mg|ml|gb|mb|s)$/i;
+const UNIT_SUFFIX =
+  /^\d+(?:[.,]\d+)?(?:am|pm|st|nd|rd|th|h|hrs?|min|mins|kg|km|mg|ml|gb|mb|s)$|^\d+(?:[.,]\d+)?-[a-z]+$/i;
 
-/** The record codes a text names (see {@link RECORD_CODE}), in order, without repeats. */
+/** Words before a code that make it an example of the format ("e.g. S1234567", "it looks like SW12345678"). */
+const EXAMPLE_CUE =
+  /(?:\be\.?g\.?|\bfor (?:example|instance)|\bsuch as|\blike|\bformat|\bstarts? with)[\s:,]*$/i;
+/** Digits of a made-up example: a run (123456, 98765) or one digit repeated (000000). */
+const PLACEHOLDER = /^(?:0?1234\d*|9876\d*|(\d)\1{3,})$/;
+
+/**
+ * The record codes a text names (see {@link RECORD_CODE}), in order, without repeats; not examples of a
+ * format ("e.g. S1234567") nor quantities and times ("10am", "50mg").
+ */
 export function recordCodes(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(RECORD_CODE)) {
     const v = m[0].replace(/[.-]+$/, "");
-    if (!UNIT_SUFFIX.test(v) && !out.some((o) => o.toLowerCase() === v.toLowerCase())) out.push(v);
+    const example =
+      EXAMPLE_CUE.test(text.slice(Math.max(0, (m.index ?? 0) - 24), m.index)) ||
+      PLACEHOLDER.test(v.replace(/\D/g, ""));
+    if (!example && !UNIT_SUFFIX.test(v) && !out.some((o) => o.toLowerCase() === v.toLowerCase()))
+      out.push(v);
   }
   return out;
 }
