@@ -192,6 +192,25 @@ describe("labelReply on the reference airline agent", () => {
     );
   });
 
+  it("reads a step passed before a question, a request for what was sent, and completions said first", () => {
+    const facts = {
+      personas: [{ library_card: ["LC-2041"], one_time_code: ["552190"], title: ["Dune"] }],
+    } as unknown as Facts;
+    const label = (text: string) => labelReply(text, facts).activity;
+    expect(label("Code accepted. Thanks, Ana. What's the title you'd like to renew?")).toBe("ask_title");
+    expect(label("I've sent a 6-digit code to your phone ending 4471. Please type it here.")).toBe(
+      "ask_one_time_code",
+    );
+    expect(label("Payment received: €4.50 for fine F-1001. Your receipt is R-77.")).toBe(
+      "confirm_completion",
+    );
+    expect(cueOf(label("E-books are only issued to members with a valid card."))).toBe("refuse");
+    expect(cueOf(label("Dune would need to be returned first; we renew only books on loan."))).toBe("refuse");
+    expect(label("That's Dune until 14 May, fee €0.50. Do you want to accept and renew it?")).toBe(
+      "request_confirmation",
+    );
+  });
+
   it("maps the paper's three phrasings of one question to one activity (AgentEval §IV-A)", () => {
     const phrasings = [
       "What is your reservation code?",

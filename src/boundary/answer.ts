@@ -2,6 +2,8 @@ import {
   escapeRegExp,
   IDENTITY,
   mentionsWhole,
+  onlyByHead,
+  REPLACEMENT,
   type SlotValues,
   slotByHead,
   slotListedIn,
@@ -87,7 +89,7 @@ export const GATE = new RegExp(
     String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
     String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
     // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
-    String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+ (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
+    String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
     // A bare "Go ahead?" / "Proceed?" after the details.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
@@ -154,13 +156,6 @@ const isAsking = (s: string) =>
   STATEMENT_GATE.test(s) ||
   gateWord(s) !== undefined;
 
-/**
- * A question for a replacement of what the user gave ("Which other class would you like?", "Who would you like
- * to bring instead?", "Is there someone else?"): the value given was not taken.
- */
-export const REPLACEMENT =
-  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+/i;
-
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
   /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b/i;
@@ -207,7 +202,7 @@ export function optionsIn(sentence: string): string[] {
 }
 
 /** A sentence asking the user to give "it" (what the sentence before names). */
-const GIVE_IT =
+export const GIVE_IT =
   /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b/i;
 
 /**
@@ -267,8 +262,12 @@ export function readQuestion(
       return { kind: "value", slot, options };
     }
     const before = all[all.indexOf(sentence) - 1];
-    // "We sent a code. Please type it here." / "What is it?" — not "When would you like it to begin?".
-    const referred = GIVE_IT.test(sentence) && before ? slotNamedIn(before, slots, context) : undefined;
+    // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the
+    // slot the sentence before names, or the one whose head it names ("a six-digit code" → one_time_code).
+    const referred =
+      GIVE_IT.test(sentence) && before
+        ? (slotNamedIn(before, slots, context) ?? onlyByHead(before, slots))
+        : undefined;
     if (referred) return { kind: "value", slot: referred, options };
   }
   // "Grace Okoro is a member. Who would you like to bring instead?": the slot of the value it names, again;

@@ -306,3 +306,24 @@ export function slotByHead(
   });
   return headed.length === 1 ? headed[0] : undefined;
 }
+
+/** The one slot (of several words) whose head word `text` names ("a six-digit code" → `one_time_code`), else undefined. */
+export function onlyByHead(text: string, slots: readonly string[]): string | undefined {
+  const words = wordsOf(text);
+  const named = slots.filter((s) => s.includes("_") && words.includes(singular(s.split("_").at(-1) ?? "")));
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * A question for a replacement of what the user gave ("Which other class would you like?", "Who would you like
+ * to bring instead?", "Is there someone else?"): the value given was not taken.
+ */
+export const REPLACEMENT =
+  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+/i;
+
+/** A statement against something: a negation, "only", "already" (not "no problem"). */
+export const CONTRARY =
+  /n't\b|\b(?:not|only|already|never|unfortunately|sorry)\b|\bno\b(?! (?:problem|worries)\b)/;
+/** A question for a replacement that no completion offers ("which other …", "… instead?", "a different …"). */
+export const STRONG_REPLACEMENT =
+  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\ba different\b/;
