@@ -41,6 +41,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout3", role: "held out" },
   { name: "heldout4", role: "tuned on" },
   { name: "heldout5", role: "tuned on" },
+  { name: "heldout6", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
