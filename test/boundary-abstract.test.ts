@@ -211,6 +211,17 @@ describe("labelReply on the reference airline agent", () => {
     );
   });
 
+  it("reads refusals by area, by notice and by 'I'm afraid:'", () => {
+    const refusals = [
+      "AB1 2CD isn't in the Northvale service area, so we don't deliver there.",
+      "We only deliver within Northvale, and AB1 2CD falls outside it, I'm afraid.",
+      "We need three days' notice, so the earliest date I can offer is 9 May. Which date would you like?",
+      "That's too soon, I'm afraid: orders need three days' notice.",
+    ];
+    for (const text of refusals)
+      expect({ text, cue: cueOf(labelReply(text).activity) }).toEqual({ text, cue: "refuse" });
+  });
+
   it("maps the paper's three phrasings of one question to one activity (AgentEval §IV-A)", () => {
     const phrasings = [
       "What is your reservation code?",
