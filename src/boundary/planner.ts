@@ -170,7 +170,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  *    divided by the request's depth (1 + the slots the agent asked for in it + 1 when a gate was seen);
  * 3. a tactic the request cannot take yet: a gate tactic where no gate was seen, an identifier tactic where
  *    the agent was not seen asking for a persona slot;
- * 4. already tried: the variant with `carry`, the tactic with the request;
+ * 4. already tried: the variant with `carry`, the tactic with the request; then another customer's values
+ *    (tactics.ts `foreignVariants`, which never keep a stale request first);
  * 5. sessions of the request of the same kind (data or tactic), then data before tactics;
  * 6. a tactic away from a persona × values that reached the request's gate;
  * 7. sessions of request × strategy; for data, the persona asked fewer slots in the request goes later;
