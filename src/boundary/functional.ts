@@ -1,8 +1,8 @@
 import { asksSomething } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
-import { evaluateCheck, invitesRetry } from "./judge.ts";
-import { canonicalValues, mentionsValue, recordCodes } from "./mentions.ts";
+import { evaluateCheck } from "./judge.ts";
+import { canonicalValues, invitesRetry, mentionsValue, recordCodes } from "./mentions.ts";
 import { knownValues } from "./slots.ts";
 import {
   type AbstractTrace,

@@ -1,7 +1,5 @@
 import { InputError } from "../core/errors.ts";
-import { RETRY } from "./answer.ts";
-import { maskEntities } from "./entities.ts";
-import { contradicts, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
+import { contradicts, details, invitesRetry, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
 import { mentionsWhole } from "./slots.ts";
 import {
   type AbstractTurn,
@@ -227,22 +225,6 @@ export function evaluateCheck(
       return { holds: false, why: "no reply names another customer's details unasked", turns: [] };
     }
   }
-}
-
-/** Whether a reply invites another try at a value: "try again", "2 attempts left", a question for a value. */
-export function invitesRetry(reply: string, activity: string): boolean {
-  return (
-    activity.startsWith("ask_") ||
-    RETRY.test(reply) ||
-    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply)
-  );
-}
-
-/** The details of a read-back a correction can replace: entities (not statuses), numbers of three digits or more. */
-function details(reply: string): string[] {
-  return maskEntities(reply)
-    .entities.filter((e) => e.type !== "status" && (e.type !== "number" || /\d{3}/.test(e.value)))
-    .map((e) => e.value.trim());
 }
 
 function lastReply(n: number): CheckOutcome["turns"] {

@@ -1,3 +1,4 @@
+import { RETRY } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { mentionsWhole } from "./slots.ts";
 import type { Turn } from "./types.ts";
@@ -144,4 +145,20 @@ export function recordCodes(text: string): string[] {
       out.push(v);
   }
   return out;
+}
+
+/** Whether a reply invites another try at a value: "try again", "2 attempts left", a question for a value. */
+export function invitesRetry(reply: string, activity: string): boolean {
+  return (
+    activity.startsWith("ask_") ||
+    RETRY.test(reply) ||
+    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply)
+  );
+}
+
+/** The details of a read-back a correction can replace: entities (not statuses), numbers of three digits or more. */
+export function details(reply: string): string[] {
+  return maskEntities(reply)
+    .entities.filter((e) => e.type !== "status" && (e.type !== "number" || /\d{3}/.test(e.value)))
+    .map((e) => e.value.trim());
 }
