@@ -131,6 +131,9 @@ export function slotScore(words: readonly string[], slot: string): number {
  * ends in ("Which date did this happen?" with `incident_date` and `driver_date_of_birth`); of several such, the
  * one whose qualifier `context` (what the conversation is about: the customer's request) names.
  */
+/** A slot name's last word, singular: its head (`incident_date` → date, `guest_names` → name). */
+const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
+
 export function slotNamedIn(text: string, slots: readonly string[], context?: string): string | undefined {
   const words = wordsOf(text);
   let best: string | undefined;
@@ -140,7 +143,6 @@ export function slotNamedIn(text: string, slots: readonly string[], context?: st
     if (s > score) [best, score] = [slot, s];
   }
   if (best) return changed(text, best, slots) ?? best;
-  const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
   // Not a head that says only "some identifier" ("What's the number?"): those name the wrong slot too often.
   const named = slots.filter(
     (slot) =>
@@ -297,10 +299,10 @@ export function slotByHead(
 ): string | undefined {
   const replyWords = wordsOf(reply);
   const headed = slots.filter((slot) => {
-    const head = singular(slot.split("_").at(-1) ?? "");
+    const words = [head(slot), ...(SLOT_SYNONYMS[head(slot)] ?? [])];
     return (
       slot.includes("_") &&
-      asking.some((s) => [head, ...(SLOT_SYNONYMS[head] ?? [])].some((w) => wordsOf(s).includes(w))) &&
+      asking.some((s) => words.some((w) => wordsOf(s).includes(w))) &&
       slotScore(replyWords, slot) >= slot.split("_").length * 2
     );
   });
@@ -310,20 +312,24 @@ export function slotByHead(
 /** The one slot (of several words) whose head word `text` names ("a six-digit code" → `one_time_code`), else undefined. */
 export function onlyByHead(text: string, slots: readonly string[]): string | undefined {
   const words = wordsOf(text);
-  const named = slots.filter((s) => s.includes("_") && words.includes(singular(s.split("_").at(-1) ?? "")));
+  const named = slots.filter((s) => s.includes("_") && words.includes(head(s)));
   return named.length === 1 ? named[0] : undefined;
 }
+
+/** Asking for someone or something other than what was given ("which other", "someone else", "instead"). */
+const ASK_OTHER = String.raw`\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b`;
 
 /**
  * A question for a replacement of what the user gave ("Which other class would you like?", "Who would you like
  * to bring instead?", "Is there someone else?"): the value given was not taken.
  */
-export const REPLACEMENT =
-  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+/i;
+export const REPLACEMENT = new RegExp(
+  String.raw`${ASK_OTHER}|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+`,
+  "i",
+);
 
 /** A statement against something: a negation, "only", "already" (not "no problem"). */
 export const CONTRARY =
   /n't\b|\b(?:not|only|already|never|unfortunately|sorry)\b|\bno\b(?! (?:problem|worries)\b)/;
 /** A question for a replacement that no completion offers ("which other …", "… instead?", "a different …"). */
-export const STRONG_REPLACEMENT =
-  /\b(?:which|what|who) (?:other|else)\b|\b(?:someone|somebody) else\b|\binstead\b|\ba different\b/;
+export const STRONG_REPLACEMENT = new RegExp(String.raw`${ASK_OTHER}|\ba different\b`);
