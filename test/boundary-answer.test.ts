@@ -35,6 +35,28 @@ describe("reading gates and menus", () => {
     expect(readQuestion("Reply STOP to unsubscribe from texts.")).toBeUndefined();
   });
 
+  it("answers a gate that asks to type back a figure with that figure, and a menu number is no such gate", () => {
+    for (const [reply, figure] of [
+      ["The amount due is £70.00. If you'd like to pay now, type the amount (70.00) to confirm.", "70.00"],
+      ["It stands at £105.00. Please confirm by typing the amount, 105.00, or say cancel to stop.", "105.00"],
+      ["To confirm the payment, please type the amount exactly: 35.00.", "35.00"],
+      ["The total is 1,250.50. Please type 1,250.50 to confirm, or cancel.", "1,250.50"],
+    ] as const) {
+      expect(readQuestion(reply)).toEqual({ kind: "gate", options: [], keyword: figure });
+      expect(answerQuestion(reply, {})).toBe(figure);
+      expect(labelReply(reply).activity).toBe("request_confirmation");
+    }
+    // A figure refused, then asked for again, is a refusal; a menu or a code to type is no figure to echo.
+    expect(
+      cueOf(
+        labelReply("That amount doesn't match. The payment must be in full; please type 35.00.").activity,
+      ),
+    ).toBe("refuse");
+    expect(gateWord("Type 1 for billing or 2 for sales.")).toBeUndefined();
+    expect(gateWord("Please type the 6-digit code we sent you.")).toBeUndefined();
+    expect(gateWord("Please enter 4 digits of your card.")).toBeUndefined();
+  });
+
   it("reads a summary asking whether everything is correct as a gate", () => {
     const reply = "Claim: water damage on 2024-03-02 in the kitchen. Is everything correct?";
     expect(readQuestion(reply)?.kind).toBe("gate");

@@ -146,8 +146,14 @@ describe("rules test generators", () => {
       ["HAT1A1", "Cancel reservation HAT1A1, refund $210. Reply CONFIRM to go ahead."],
       ["CONFIRM", "Done: reservation HAT1A1 is cancelled."],
     ]);
+    const figure = trace("d04", [
+      ["I'd like to pay my fine. My user id is mia_li_3668.", "Which fine? Please give the id."],
+      ["HAT1A1", "The amount due is $70.00. To pay now, type the amount (70.00) to confirm."],
+      ["70.00", "Done: $70.00 paid against HAT1A1."],
+    ]);
     for (const [traces, hint] of [
       [[keyword], /Yes, fine\.$/],
+      [[figure], /^69\.00$/],
       [[cancel], /maybe/],
     ] as const) {
       const ctx = await context([...traces]);

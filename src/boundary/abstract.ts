@@ -1,6 +1,7 @@
-import { CLOSING_OFFER, GATE, GIVE_IT, gateWord, readQuestion, sentences } from "./answer.ts";
+import { CLOSING_OFFER, GIVE_IT, readQuestion, sentences } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
+import { echoFigure, GATE, gateWord } from "./gates.ts";
 import {
   CONTRARY,
   factSlotNames,
@@ -209,13 +210,11 @@ const CUES: readonly [
   string,
   (t: string, parts: string[], raw: string, slots: readonly string[]) => boolean,
 ][] = [
-  // "Zolpidem can't be refilled in chat — would you like me to connect you?": the refusal is the outcome, the
-  // offer of a hand-off is not a confirmation of what was asked.
-  // Likewise a refusal offering something else ("We can't add a bed to a Standard room. Would you like me to
-  // check a Family room instead?"): the question is about the alternative, not a yes to what was asked.
+  // "Zolpidem can't be refilled in chat — would you like me to connect you?", "We can't add a bed to a Standard
+  // room. Would you like me to check a Family room instead?": the refusal is the outcome, not a gate.
   [CUE.refuse, (t) => REFUSE.test(t) && (HANDOFF_OFFER.test(t) || ALTERNATIVE_OFFER.test(t))],
-  // The gate word is read from the reply as written: an unquoted one must be in capitals ("reply CONFIRM").
-  [CUE.gate, (t, _, raw) => GATE.test(t) || gateWord(raw) !== undefined],
+  // A gate word unquoted must be in capitals ("reply CONFIRM"); not "That amount doesn't match. Please type 35.00.".
+  [CUE.gate, (t, _, r) => GATE.test(t) || (gateWord(r) !== undefined && !(echoFigure(r) && REFUSE.test(t)))],
   // "Done: one of our team will call you …", "All arranged.": a completion said first is the outcome.
   // Not "Code accepted. What's the registration of the vehicle?": a step passed, then a question for a value.
   [

@@ -1,3 +1,4 @@
+import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
 import {
   escapeRegExp,
   IDENTITY,
@@ -13,6 +14,7 @@ import {
   valueList,
 } from "./slots.ts";
 
+export { echoFigure, GATE, gateWord, KEYWORD_GATE } from "./gates.ts";
 export { offeredCapabilities } from "./services.ts";
 
 /**
@@ -66,59 +68,6 @@ export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
   /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b/i;
-/** A confirmation asked without a question mark ("Just say the word and I'll enrol you.", "Confirm and I'll lodge it."). */
-const STATEMENT_GATE =
-  /\bsay the word\b|(?:^|[.!?:;,—–]\s*)(?:please |just |simply )?confirm (?:and|if|to let me)\b/i;
-/**
- * A yes/no confirmation before acting ("Shall I proceed?", "Is that correct?", "Are you OK with that?", "Shall we
- * continue?", "Do you accept the fee?", "Please answer yes or no"), in any case. One pattern for the labeller
- * (abstract.ts: `request_confirmation`) and the driver and runner (a gate is answered yes or no).
- */
-export const GATE = new RegExp(
-  [
-    String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"?(?: or "?[a-z]+"?)? (?:to|if|and (?:i|we)(?:'ll| will))\b`,
-    String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
-    // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
-    // Not "Shall I book something?" after a timetable: an offer with nothing chosen yet.
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [a-z']+){0,5}\?`,
-    // Not "Which claim would you like me to check?": that asks for a value.
-    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
-    String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
-    String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
-    String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)\?`,
-    String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
-    String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
-    // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
-    String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
-    // A bare "Go ahead?" / "Proceed?" after the details.
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
-    // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
-    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
-    // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
-    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
-    // "Happy for me to do that?", "— can I confirm it?"
-    String.raw`\b(?:happy|ok(?:ay)?|alright|fine) (?:for|with) me (?:to|doing)\b[^?]*\?|\b(?:can|shall|may) i confirm (?:it|that|this)\?`,
-  ].join("|"),
-  "i",
-);
-/**
- * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
- * submit it"): the word is group 1.
- */
-export const KEYWORD_GATE =
-  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
-/** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
-const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
-/** The word a {@link KEYWORD_GATE} sentence asks for (`CONFIRM`), or undefined when `text` asks for none. */
-export function gateWord(text: string): string | undefined {
-  const m = KEYWORD_GATE.exec(text);
-  if (m) return m[1];
-  const late = KEYWORD_GATE_LATE.exec(text);
-  const word = late?.[1] ?? late?.[2];
-  // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email").
-  return word && (late?.[1] || word === word.toUpperCase()) ? word : undefined;
-}
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(

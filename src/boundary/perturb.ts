@@ -1,6 +1,6 @@
-import { gateWord } from "./answer.ts";
 import { correctionAt, mistyped } from "./driver.ts";
 import { askingPart } from "./fallback.ts";
+import { gateWord, otherFigure } from "./gates.ts";
 import {
   capabilityOf,
   discoveryLimits,
@@ -90,22 +90,28 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     const deny = to === CUE.abort;
     // A gate that asks for a word ("Reply CONFIRM") is probed with a plain yes, which is not that word.
     const word = gateWord(site.trace.turns[k]?.reply ?? "");
-    const plainYes = !deny && word !== undefined && !/^(?:yes|y|ok|okay)$/i.test(word);
+    // One that asks to type back a figure ("type the amount (70.00) to confirm") is probed with another figure.
+    const wrong = !deny && word !== undefined && /^\d/.test(word) ? otherFigure(word) : undefined;
+    const plainYes = !deny && !wrong && word !== undefined && !/^(?:yes|y|ok|okay)$/i.test(word);
     const probe: Draft = {
       ...base,
       perturbation: deny ? "deny_at_gate" : "ambiguous_value",
       goal: deny
         ? "Declining at the confirmation gate must leave everything unchanged."
-        : plainYes
-          ? `A plain yes at a gate that asks for the word ${word} is not that word.`
-          : "An ambiguous answer at the confirmation gate is not a yes.",
+        : wrong
+          ? `Typing ${wrong} where the gate asks for ${word} must not be taken as a confirmation.`
+          : plainYes
+            ? `A plain yes at a gate that asks for the word ${word} is not that word.`
+            : "An ambiguous answer at the confirmation gate is not a yes.",
       hints: [
         ...route(site),
-        deny ? "No, don't do that." : plainYes ? "Yes, fine." : "Hmm, maybe, I'm not sure.",
+        deny ? "No, don't do that." : (wrong ?? (plainYes ? "Yes, fine." : "Hmm, maybe, I'm not sure.")),
       ],
       success: [
         act(
-          deny ? [CUE.abort, CUE.clarify, CUE.gate] : [CUE.gate, CUE.clarify, CUE.abort, CUE.capabilities],
+          deny
+            ? [CUE.abort, CUE.clarify, CUE.gate]
+            : [CUE.gate, CUE.clarify, CUE.abort, CUE.capabilities, ...(wrong ? [CUE.refuse] : [])],
           k + 1,
           deny ? "The agent acknowledges that nothing will change." : "The agent asks again or clarifies.",
         ),

@@ -1,0 +1,88 @@
+/**
+ * Confirmation gates as worded by chat agents (AgentEval §III-A, the gate guard): a yes/no question before an
+ * action, a gate asking for a word ("Reply CONFIRM"), and one asking to type back a figure it states ("type the
+ * amount (70.00) to confirm"). Shared by the labeller (abstract.ts), the driver and runner (answer.ts) and the
+ * generator (perturb.ts), so a reply read as a gate is answered and probed as one.
+ */
+
+/** A confirmation asked without a question mark ("Just say the word and I'll enrol you.", "Confirm and I'll lodge it."). */
+export const STATEMENT_GATE =
+  /\bsay the word\b|(?:^|[.!?:;,—–]\s*)(?:please |just |simply )?confirm (?:and|if|to let me)\b/i;
+/**
+ * A yes/no confirmation before acting ("Shall I proceed?", "Is that correct?", "Are you OK with that?", "Shall we
+ * continue?", "Do you accept the fee?", "Please answer yes or no"), in any case. One pattern for the labeller
+ * (abstract.ts: `request_confirmation`) and the driver and runner (a gate is answered yes or no).
+ */
+export const GATE = new RegExp(
+  [
+    String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"?(?: or "?[a-z]+"?)? (?:to|if|and (?:i|we)(?:'ll| will))\b`,
+    String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
+    // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
+    // Not "Shall I book something?" after a timetable: an offer with nothing chosen yet.
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [a-z']+){0,5}\?`,
+    // Not "Which claim would you like me to check?": that asks for a value.
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
+    String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
+    String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
+    String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)\?`,
+    String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
+    String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
+    // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
+    String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
+    // A bare "Go ahead?" / "Proceed?" after the details.
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
+    // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
+    // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
+    // "Happy for me to do that?", "— can I confirm it?"
+    String.raw`\b(?:happy|ok(?:ay)?|alright|fine) (?:for|with) me (?:to|doing)\b[^?]*\?|\b(?:can|shall|may) i confirm (?:it|that|this)\?`,
+  ].join("|"),
+  "i",
+);
+/**
+ * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
+ * submit it"): the word is group 1.
+ */
+export const KEYWORD_GATE =
+  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
+/** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
+const KEYWORD_GATE_LATE =
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
+/**
+ * A gate asking to type back a figure it states ("If you'd like to pay now, type the amount (70.00) to confirm.",
+ * "Please confirm by typing the amount, 105.00, or say cancel", "please type 35.00."): the figure is group 1.
+ * Not a menu ("type 1 for billing"): the sentence must confirm, or the figure be money.
+ */
+const ECHO_GATE =
+  /\b(?:re-?)?(?:typ(?:e|ing)|enter(?:ing)?|writ(?:e|ing))(?: in)?(?: (?:the|your) [a-z]+(?: [a-z]+)?)?(?: exactly| in full| as shown)?(?:\s*[:,(]\s*|\s+)["'“‘]?(?:[£$€]\s?)?(\d[\d,]*(?:\.\d{1,2})?)["'”’]?(?=\)|[,.;!?]?(?:\s|$))(?! for\b| or\b)/i;
+const ECHO_CONTEXT = /\bconfirm|\bexactly\b|\bmatch|\bto (?:proceed|go ahead|pay|authori[sz]e|approve)\b/i;
+/** The figure an {@link ECHO_GATE} sentence asks to type back (`70.00`), or undefined. */
+export function echoFigure(text: string): string | undefined {
+  const m = ECHO_GATE.exec(text);
+  const figure = m?.[1];
+  if (!figure) return undefined;
+  return ECHO_CONTEXT.test(text) || /\.\d{2}$/.test(figure) ? figure : undefined;
+}
+/**
+ * The word a {@link KEYWORD_GATE} sentence asks for (`CONFIRM`), or the figure an echo gate asks to type back
+ * (`70.00`, see {@link echoFigure}); undefined when `text` asks for neither.
+ */
+export function gateWord(text: string): string | undefined {
+  const m = KEYWORD_GATE.exec(text);
+  if (m) return m[1];
+  const echo = echoFigure(text);
+  if (echo) return echo;
+  const late = KEYWORD_GATE_LATE.exec(text);
+  const word = late?.[1] ?? late?.[2];
+  // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email").
+  return word && (late?.[1] || word === word.toUpperCase()) ? word : undefined;
+}
+
+/** A figure unlike `figure` in the same format, one less ("70.00" → "69.00"; "1" → "2"): a typed-back figure that is wrong. */
+export function otherFigure(figure: string): string {
+  const [whole = "0", cents] = figure.replaceAll(",", "").split(".");
+  const n = Number(whole);
+  const other = n > 1 ? n - 1 : n + 1;
+  return cents === undefined ? String(other) : `${other}.${cents}`;
+}
