@@ -208,6 +208,20 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
       other: "theft",
     });
   });
+  it("does not correct to a value the agent turned down earlier in the session", () => {
+    const persona = { collection_date: ["2 May", "26 April"] };
+    const other = { collection_date: ["24 April"] };
+    const turns: Turn[] = [
+      { user: "I'd like a bulky collection.", reply: "Which date would you like?", ms: 0 },
+      { user: "26 April", reply: "We don't collect at weekends, so Saturday 26 April won't work.", ms: 0 },
+      { user: "2 May", reply: "Collection on Friday 2 May for £60.00. Shall I book it?", ms: 0 },
+    ];
+    const facts = { personas: [persona, other], requests: [] };
+    expect(correctionAt(persona, turns, facts)).toMatchObject({ given: "2 May", other: "24 April" });
+    // Without the refusal the customer's own other date comes first.
+    const plain = turns.map((t, i) => (i === 1 ? { ...t, reply: "Which date instead?" } : t));
+    expect(correctionAt(persona, plain, facts)?.other).toBe("26 April");
+  });
   it("offers the persona's next value when the agent asks for a different one", async () => {
     const facts: Facts = { personas: [{ course: ["CS201", "PHI120"] }], requests: [] };
     const turns: Turn[] = [

@@ -105,6 +105,8 @@ export function mistyped(value: string): string {
 }
 
 const mentions = (text: string, value: string) => text.toLowerCase().includes(value.toLowerCase());
+/** A reply turning something down ("won't work", "can't", "isn't registered", "already", "too early"). */
+const NEGATIVE = /\b(?:not|no|cannot|unable|already|too|only|sorry)\b|n't\b/i;
 
 /**
  * A correction at a gate: a value the gate reads back (one the customer gave first) that has another
@@ -128,6 +130,16 @@ export function correctionAt(
     .slice(0, -1)
     .map((t) => t.reply)
     .join(" \n ");
+  // Not a value the agent turned down when the customer gave it ("We don't collect at weekends, so Saturday 26
+  // April won't work."): the correction would be refused again, and the corrected gate never seen.
+  const refused = turns
+    .slice(1, -1)
+    .map((t) => ({
+      reply: t.reply,
+      value: t.user.replace(/^(?:my [a-z ]{2,30} is|it's|it is)\s+|[.!]\s*$/gi, ""),
+    }))
+    .filter((t) => t.value.length > 1 && NEGATIVE.test(t.reply) && mentions(t.reply, t.value))
+    .map((t) => t.value);
   // What a customer corrects is what they answered and the gate reads back; else what their request named
   // and the gate reads back ("my car claim"); else a value only read back.
   for (const rank of [0, 1, 2])
@@ -141,7 +153,9 @@ export function correctionAt(
           (rank === 0 ? mentions(answers, v) : rank === 1 ? mentions(request, v) : true),
       );
       if (!given) continue;
-      const pool = [...own, ...(all[slot] ?? [])].filter((v) => v !== given && !mentions(gate, v));
+      const pool = [...own, ...(all[slot] ?? [])].filter(
+        (v) => v !== given && !mentions(gate, v) && !refused.some((r) => mentions(r, v) || mentions(v, r)),
+      );
       const other = pool.find((v) => mentions(offered, v)) ?? pool[0];
       if (other)
         return { slot, given, other, text: `Actually, please make it ${other} instead of ${given}.` };
