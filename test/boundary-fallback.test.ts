@@ -8,6 +8,7 @@ import {
   shapedValue,
   unsaidOption,
 } from "../src/boundary/fallback.ts";
+import { statedPrefix } from "../src/boundary/formats.ts";
 import { Facts, type RoundPlan, type Turn } from "../src/boundary/types.ts";
 
 /**
@@ -48,6 +49,19 @@ describe("fallback answers", () => {
     expect(shapedValue("And when were you born, please?", persona, [])).toBe("12 April 1990");
     // The number was said already, and nothing else the persona has is a number: no value to offer.
     expect(shapedValue("Which number is on the back of your card?", persona, ["LB-20417"])).toBeUndefined();
+  });
+
+  it("gives a code only of the form the agent states, never a phrase that happens to hold a number", () => {
+    const p = { location: ["Mill Lane outside number 12"], length: ["6 months"], account: ["RC-20577"] };
+    // The persona holds no FR- reference: no detail is offered in its place (the driver then says it has none).
+    expect(shapedValue("What's the report reference? It starts with FR.", p, [])).toBeUndefined();
+    expect(shapedValue("Please give me the reference number, for example FR-1234.", p, [])).toBeUndefined();
+    expect(shapedValue("What's your reference number?", p, [])).toBe("RC-20577");
+    expect(shapedValue("Which reference is it? It starts with RC.", { ...p, other: ["FR-5531"] }, [])).toBe(
+      "RC-20577",
+    );
+    expect(statedPrefix("It'll look like HX followed by four digits, for example HX1234.")).toBe("HX");
+    expect(statedPrefix("It starts with a letter.")).toBeUndefined();
   });
 
   it("gives a value inside a range the agent states, not its edge", () => {

@@ -132,5 +132,20 @@ describe("refusals in other words (abstract.ts)", () => {
     ["Your booking is confirmed for 12 March.", "inform_status"],
     ["Just to be sure — is that a yes or a no?", "request_confirmation"],
     ["Lovely, you're booked: a table for 2 on 14 June at 7:30 pm.", "confirm_completion"],
+    // Gates, completions, aborts and hand-offs in wordings first seen on agents the rules were not written on.
+    [
+      "Please check: vehicle AB12 CDE, Zone A, 1 May to 31 July, £40.00. Is that right to issue?",
+      "request_confirmation",
+    ],
+    ["It's free to cancel now. Shall I cancel booking HX-1234?", "request_confirmation"],
+    ["A fee of €80.00 applies. Do you still want me to cancel HX1234?", "request_confirmation"],
+    ["Ready to send: challenge to PCN RV40012345, reason: signage. Submit it now?", "request_confirmation"],
+    ["Your permit RP-8801 is live now and runs until 15 October 2025.", "confirm_completion"],
+    ["Your transcript order is placed: 2 copies by post, total €10.00.", "confirm_completion"],
+    ["Late checkout confirmed for 13:00 (€25.00).", "confirm_completion"],
+    ["Understood, I haven't taken any payment.", "acknowledge_abort"],
+    ["OK, no permit has been issued.", "acknowledge_abort"],
+    ["No report sent. Anything else?", "acknowledge_abort"],
+    ["Let me transfer you to one of my colleagues at reception.", "transfer_to_human"],
   ])("%s → %s", (reply, activity) => expect(labelReply(reply, facts).activity).toBe(activity));
 });

@@ -1,3 +1,4 @@
+import { slotByFormat } from "./formats.ts";
 import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
 import {
   escapeRegExp,
@@ -234,6 +235,9 @@ export function readQuestion(
   const listed = asking.some((s) => !CLOSING_OFFER.test(s)) ? slotListedIn(reply, values) : undefined;
   const which = asking.some((s) => /\b(?:which|what|one|any of (?:them|these|those))\b/i.test(s));
   if (listed && (listed.n >= 2 || which)) return { kind: "value", slot: listed.slot, options: [] };
+  // "Please give me the reference number, for example FR-1234.": the one slot whose values have the form shown.
+  const formatted = values && slotByFormat(reply, values);
+  if (formatted) return { kind: "value", slot: formatted, options: [] };
   return undefined;
 }
 

@@ -25,6 +25,8 @@ import { z } from "zod";
  *   detail (an amount, date, time, e-mail, code or number of three digits or more) the first read-back stated
  *   and the second no longer does: the agent did what it read back before the correction. Undecided without
  *   a second read-back and a reply after it.
+ * - `inconsistent`: a reply from `from` on states a period whose first and last day disagree with the length
+ *   it states ("6 months from 16 April to 15 November", consistency.ts `spanMismatch`).
  */
 const DERIVED =
   "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.";
@@ -82,6 +84,9 @@ export const Check = z.discriminatedUnion("kind", [
       allowed: z.array(z.string()),
       from: z.number().int().nonnegative().default(0),
     })
+    .strict(),
+  z
+    .object({ kind: z.literal("inconsistent"), from: z.number().int().nonnegative().default(0) })
     .strict(),
   z
     .object({

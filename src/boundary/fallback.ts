@@ -8,6 +8,7 @@ import {
   sentences,
 } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
+import { statedPrefix } from "./formats.ts";
 import { dateInside } from "./limits.ts";
 import { mentionsWhole, singular, valueList } from "./slots.ts";
 
@@ -117,9 +118,15 @@ const SHAPES: readonly { cue: RegExp; whole?: boolean; fits: (value: string, slo
       new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) || /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$/.test(v.trim()),
   },
   { cue: /\b(?:phone|mobile|telephone|cell)\b/i, fits: (v) => v.replace(/\D/g, "").length >= 7 },
+  // A code or number: one token of letters and digits ("RC-20577", "DP68 WNF"), not a phrase that holds a number
+  // ("Mill Lane outside number 12", "6 months") nor a date.
   {
     cue: /\b(?:number|no\.|id|code|reference|ref|pin|digits?)\b/i,
-    fits: (v) => /\d/.test(v) && !new RegExp(`\\b(?:${MONTHS})\\b`, "i").test(v) && !/@/.test(v),
+    fits: (v) =>
+      /\d/.test(v) &&
+      /^[A-Za-z0-9][A-Za-z0-9 -]{0,14}$/.test(v.trim()) &&
+      v.trim().split(/\s+/).length <= 2 &&
+      !/^\d+\s+[A-Za-z]+$/.test(v.trim()),
   },
   { cue: /\bname\b/i, fits: (v) => /^[\p{L}'-]+(?: [\p{L}'-]+)+$/u.test(v.trim()) },
 ];
@@ -132,10 +139,13 @@ const SHAPES: readonly { cue: RegExp; whole?: boolean; fits: (value: string, slo
  */
 export function shapedValue(reply: string, persona: Persona, sent: readonly string[]): string | undefined {
   const text = asking(reply).join(" ");
+  const prefix = statedPrefix(reply);
+  const fitsPrefix = (v: string) => !prefix || v.trim().toUpperCase().startsWith(prefix);
   for (const shape of SHAPES) {
     if (!shape.cue.test(shape.whole ? reply : text)) continue;
     for (const [slot, vs] of Object.entries(persona))
-      for (const v of valueList(vs)) if (shape.fits(v, slot) && !said(sent, v)) return sayValue(slot, v);
+      for (const v of valueList(vs))
+        if (shape.fits(v, slot) && fitsPrefix(v) && !said(sent, v)) return sayValue(slot, v);
   }
   return undefined;
 }

@@ -168,6 +168,11 @@ function criteriaOf(
       text: "The agent reports the action done with a detail its read-back stated before a correction and no longer did after it.",
       check: { kind: "superseded", gate: [CUE.gate], activity: [CUE.done], from: firstGate },
     });
+  // A period whose dates disagree with its own length is wrong whatever discovery saw (consistency.ts).
+  failure.push({
+    text: "A reply states a period whose first and last day disagree with the length it states (6 months from 16 April to 15 November).",
+    check: { kind: "inconsistent", from: 0 },
+  });
   if (activities.includes(CUE.done) || activities.includes(CUE.gate))
     failure.push({
       text: "The agent reports an action done without first asking for confirmation and getting a yes.",

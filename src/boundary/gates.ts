@@ -19,18 +19,20 @@ export const GATE = new RegExp(
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
     // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
     // Not "Shall I book something?" after a timetable: an offer with nothing chosen yet.
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [a-z']+){0,5}\?`,
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [\w'-]+){0,5}\?`,
     // Not "Which claim would you like me to check?": that asks for a value.
-    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
+    String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\b(?:do|would) you (?:still )?(?:like|want) me to\b|\b(?:do|would) you (?:like|want|wish) to (?:proceed|go ahead|continue|go on)\b`,
     String.raw`\b(?:ready|ok(?:ay)?|happy) to (?:proceed|go ahead|continue)\?|\bconfirm (?:that )?you (?:want|wish|would like)\b|\bdo you confirm\b`,
     String.raw`\bare you (?:ok(?:ay)?|happy|fine|alright|all right|sure) (?:with|about|to)\b|\bdo you (?:agree|accept)\b`,
-    String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)\?`,
+    // "Is that right to issue?", "Is this OK to submit?"
+    String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)(?: to [a-z]+(?: (?:it|this|that|them))?)?\?`,
     String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
     String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
     // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
     String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
-    // A bare "Go ahead?" / "Proceed?" after the details.
+    // A bare "Go ahead?" / "Proceed?" / "Submit it now?" after the details.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:submit|send|issue|book|cancel|place|file|lodge|log|order|apply|process|make) (?:it|this|that|them)(?: now| for you)?\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."

@@ -1,3 +1,4 @@
+import { spanMismatch } from "./consistency.ts";
 import { InputError } from "../core/errors.ts";
 import { contradicts, details, invitesRetry, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
 import { mentionsWhole } from "./slots.ts";
@@ -223,6 +224,11 @@ export function evaluateCheck(
           turns: [agent(first.turn)],
         };
       return { holds: false, why: "no reply names another customer's details unasked", turns: [] };
+    }
+    case "inconsistent": {
+      const i = turns.findIndex((t, k) => k >= check.from && spanMismatch(t.reply) !== undefined);
+      if (i < 0) return { holds: false, why: "no reply states a period its own dates contradict", turns: [] };
+      return { holds: true, why: `${nth(i)}'s reply states ${spanMismatch(turns[i]?.reply ?? "")}`, turns: [agent(i)] };
     }
   }
 }

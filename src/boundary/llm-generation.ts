@@ -134,7 +134,8 @@ function checkGuide(context: GenerationContext): string[] {
     '- {"kind":"activity","activity":[…],"from":0}: some reply (from turn `from`) has one of the activities;',
     '- {"kind":"mentions","values":[…],"activity":[…]}: a reply (with one of the activities, if given) names every value;',
     '- {"kind":"ungated","activity":[…],"gate":[…],"userAction":[…]}: a reply with one of `activity` not directly after a `gate` reply the user answered with one of `userAction` (failure criterion);',
-    '- {"kind":"premature","activity":[…],"slots":[…]}: a reply with one of `activity` before the user gave each slot (failure criterion).',
+    '- {"kind":"premature","activity":[…],"slots":[…]}: a reply with one of `activity` before the user gave each slot (failure criterion);',
+    '- {"kind":"inconsistent","from":0}: a reply states a period whose dates disagree with the length it states (failure criterion).',
     `Activities: ${v.activities.join(", ")}`,
     `User actions: ${v.userActions.join(", ")}`,
     `Slots: ${v.slots.join(", ")}`,
@@ -146,7 +147,7 @@ function knownLabels(check: Check, v: ReturnType<typeof vocabulary>): boolean {
   const all = (xs: readonly string[] | undefined, of: readonly string[]) =>
     (xs ?? []).every((x) => of.includes(x));
   if (check.kind === "mentions") return all(check.activity, v.activities);
-  if (check.kind === "discloses" || check.kind === "retry") return true;
+  if (check.kind === "discloses" || check.kind === "retry" || check.kind === "inconsistent") return true;
   if (check.kind === "premature") return all(check.activity, v.activities) && all(check.slots, v.slots);
   if (check.kind === "ungated")
     return (
