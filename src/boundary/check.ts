@@ -85,9 +85,7 @@ export const Check = z.discriminatedUnion("kind", [
       from: z.number().int().nonnegative().default(0),
     })
     .strict(),
-  z
-    .object({ kind: z.literal("inconsistent"), from: z.number().int().nonnegative().default(0) })
-    .strict(),
+  z.object({ kind: z.literal("inconsistent"), from: z.number().int().nonnegative().default(0) }).strict(),
   z
     .object({
       kind: z.literal("superseded"),

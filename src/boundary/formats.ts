@@ -27,7 +27,9 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
  */
 export function statedPrefix(reply: string): string | undefined {
   const m =
-    /\b(?:[Ss]tarts?|[Bb]egins?|[Bb]eginning|[Ss]tarting) with (?:the letters? )?["'“‘]?([A-Z]{1,4})\b/.exec(reply) ??
+    /\b(?:[Ss]tarts?|[Bb]egins?|[Bb]eginning|[Ss]tarting) with (?:the letters? )?["'“‘]?([A-Z]{1,4})\b/.exec(
+      reply,
+    ) ??
     /\b(?:for example|for instance|e\.g\.|like|such as|in the form(?: of)?|format)[:,]?\s+["'“‘]?([A-Z]{1,4})(?=[- ]?\d|-| followed\b)/.exec(
       reply,
     ) ??

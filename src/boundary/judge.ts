@@ -1,5 +1,5 @@
-import { spanMismatch } from "./consistency.ts";
 import { InputError } from "../core/errors.ts";
+import { spanMismatch } from "./consistency.ts";
 import { contradicts, details, invitesRetry, mentionsValue, namedUnasked, recordCodes } from "./mentions.ts";
 import { mentionsWhole } from "./slots.ts";
 import {
@@ -228,7 +228,11 @@ export function evaluateCheck(
     case "inconsistent": {
       const i = turns.findIndex((t, k) => k >= check.from && spanMismatch(t.reply) !== undefined);
       if (i < 0) return { holds: false, why: "no reply states a period its own dates contradict", turns: [] };
-      return { holds: true, why: `${nth(i)}'s reply states ${spanMismatch(turns[i]?.reply ?? "")}`, turns: [agent(i)] };
+      return {
+        holds: true,
+        why: `${nth(i)}'s reply states ${spanMismatch(turns[i]?.reply ?? "")}`,
+        turns: [agent(i)],
+      };
     }
   }
 }

@@ -343,7 +343,8 @@ function knownActivities(abstracts: readonly AbstractTrace[], tests: readonly Te
   const known = new Set(abstracts.flatMap((a) => a.turns.map((t) => t.activity)));
   for (const test of tests)
     for (const { check } of [...test.success, ...test.failure]) {
-      if (!check || check.kind === "discloses" || check.kind === "retry" || check.kind === "inconsistent") continue;
+      if (!check || check.kind === "discloses" || check.kind === "retry" || check.kind === "inconsistent")
+        continue;
       for (const a of check.activity ?? []) known.add(a);
       if (check.kind === "ungated" || check.kind === "superseded") for (const g of check.gate) known.add(g);
     }
