@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { TargetError } from "../src/agents/chat/target.ts";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
-import { discover } from "../src/boundary/discover.ts";
+import { discover, looping, progressing } from "../src/boundary/discover.ts";
 import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
 import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
-import { foreignVariants, STRATEGIES, strategyValues, variantsFor } from "../src/boundary/tactics.ts";
+import {
+  foreignVariants,
+  readRequestFor,
+  STRATEGIES,
+  strategyValues,
+  variantsFor,
+} from "../src/boundary/tactics.ts";
 import type { Facts, RoundPlan, SessionTrace, Turn } from "../src/boundary/types.ts";
 
 /** Discovery past what the airline and bank bots taught (issue 15 §1): requests, questions, tactics, variants. */
@@ -400,5 +406,66 @@ describe("limits written with thousands separators (limits.ts, planner.ts)", () 
       traces.push({ ...session(next.strategy, ["How much would you like to send?"]), plan: next });
     }
     expect([...seen].some((s) => s.includes('Give "1001".'))).toBe(true);
+  });
+});
+
+describe("a session that only loops ends (discover.ts looping)", () => {
+  const t = (user: string, reply: string): Turn => ({ user, reply, ms: 1 });
+  it("ends when the agent asks for one slot five times whatever the user says, not at a three-try lock-out", () => {
+    const asks = [
+      "What's the report reference? It starts with FR.",
+      "Please give me the reference number, for example FR-1234.",
+      "What's the report reference? It starts with FR.",
+      "Which report reference is it?",
+      "What's the report reference? It starts with FR.",
+    ].map((r, i) => t(`answer ${i}`, r));
+    expect(looping(asks, ["report_reference", "postcode"])).toBe(true);
+    expect(looping(asks.slice(0, 4), ["report_reference", "postcode"])).toBe(false);
+    const lockout = [
+      t("RC-1", "What's your date of birth?"),
+      t("1/1/1990", "That isn't the date of birth we hold. Could you try again? (2 attempts left)"),
+      t("2/1/1990", "That isn't the date of birth we hold. Could you try again? (1 attempt left)"),
+      t("3/1/1990", "Sign-in is now locked for this chat."),
+    ];
+    expect(looping(lockout, ["date_of_birth"])).toBe(false);
+  });
+
+  it("ends when one reply comes back word for word three times in six turns", () => {
+    const menu = "Sorry, I didn't follow. I can help with bins, permits or fines.";
+    const turns = [t("a", menu), t("b", "What's your postcode?"), t("c", menu), t("d", menu)];
+    expect(looping(turns, [])).toBe(true);
+    expect(looping(turns.slice(0, 3), [])).toBe(false);
+  });
+});
+
+describe("long workflows and rechecks", () => {
+  const t = (user: string, reply: string): Turn => ({ user, reply, ms: 1 });
+  it("carries a session past its turn budget only while each reply asks something new", () => {
+    const steps = [
+      "What's your account number?",
+      "And your date of birth?",
+      "What's the new address?",
+      "Which date do you move?",
+    ];
+    expect(progressing(steps.map((r, i) => t(`a${i}`, r)))).toBe(true);
+    expect(progressing([...steps.slice(0, 3), steps[2] as string].map((r, i) => t(`a${i}`, r)))).toBe(false);
+    expect(progressing([...steps.slice(0, 3), "Your move is booked."].map((r, i) => t(`a${i}`, r)))).toBe(
+      false,
+    );
+  });
+
+  it("reads back the customer's own record after a write, the read sharing most words with the request", () => {
+    const requests = [
+      "what classes are on this week?",
+      "show my booking details",
+      "what's my account balance?",
+      "I need to cancel my class booking",
+      "what is your cancellation policy",
+    ];
+    expect(readRequestFor("book a class", requests)).toBe("show my booking details");
+    expect(readRequestFor("pay my overdue balance", requests)).toBe("what's my account balance?");
+    expect(
+      readRequestFor("book a class", ["what classes are on this week?", "how much is membership?"]),
+    ).toBeUndefined();
   });
 });

@@ -2,9 +2,11 @@ import path from "node:path";
 import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
+import { asksSomething, readQuestion } from "./answer.ts";
 import { sessionNovelty } from "./coverage.ts";
 import { objectiveMet, rulesDriver } from "./driver.ts";
 import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
+import { factSlotNames } from "./slots.ts";
 import { type Driver, type Facts, type Planner, RoundPlan, SessionTrace, type Turn } from "./types.ts";
 
 export { objectiveMet, rulesDriver } from "./driver.ts";
@@ -149,8 +151,13 @@ async function session(
     if (error instanceof TargetError) return end("target_error", error.message);
     throw error;
   }
+  const slots = factSlotNames(facts);
   for (;;) {
-    if (turns.length >= budget) return end(objectiveMet(plan, turns) ? "objective" : "turn_budget");
+    // A workflow longer than the budget (sign-in, a new address, a date, a reading, then the gate) is carried on
+    // while each reply still asks something new, up to LONG_SESSION × the budget.
+    if (turns.length >= budget && !(turns.length < LONG_SESSION * budget && progressing(turns)))
+      return end(objectiveMet(plan, turns) ? "objective" : "turn_budget");
+    if (looping(turns, slots)) return end(objectiveMet(plan, turns) ? "objective" : "driver_stop");
     const user = await driver.next({ plan, turns, facts });
     if (user === undefined) return end(objectiveMet(plan, turns) ? "objective" : "driver_stop");
     const sent = performance.now();
@@ -163,4 +170,34 @@ async function session(
       return end("target_error", error.message);
     }
   }
+}
+
+/** How far past its turn budget a session still moving forward may go (see {@link progressing}). */
+const LONG_SESSION = 2.5;
+
+/**
+ * Whether a session is still moving forward: the last reply asks something and the last four replies are all
+ * different (a workflow with more steps than the turn budget, not a loop; {@link looping} ends those).
+ */
+export function progressing(turns: readonly Turn[]): boolean {
+  const last = turns.slice(-4).map((t) => t.reply.trim().toLowerCase());
+  return last.length === 4 && new Set(last).size === 4 && asksSomething(turns.at(-1)?.reply ?? "");
+}
+
+/** Replies in a row asking for one slot that end a session as a loop (a lock-out comes after three). */
+const SAME_ASK = 5;
+
+/**
+ * Whether the agent asks for the same thing again and again whatever the user says — the last
+ * {@link SAME_ASK} replies ask for one slot, or one reply came word for word three times in the last six
+ * turns — so the rest of the session's turn budget would only loop (the session ends as a driver stop).
+ */
+export function looping(turns: readonly Turn[], slots: readonly string[]): boolean {
+  const last = turns.slice(-SAME_ASK);
+  if (last.length === SAME_ASK) {
+    const asked = last.map((t) => readQuestion(t.reply, slots)?.slot);
+    if (asked[0] !== undefined && asked.every((s) => s === asked[0])) return true;
+  }
+  const recent = turns.slice(-6).map((t) => t.reply.trim().toLowerCase());
+  return recent.some((r, i) => r.length > 0 && recent.filter((x, j) => j >= i && x === r).length >= 3);
 }

@@ -78,6 +78,7 @@ function tactic(strategy: string) {
     mistype: /\bmistype (?:an identifier|a value)\b/.test(s),
     extreme: /\bout-of-range value\b/.test(s),
     persist: /\bkeep a wrong value\b/.test(s),
+    recheck: /\bask to see the record\b/.test(s),
   };
 }
 
@@ -221,7 +222,16 @@ export const rulesDriver: Driver = {
         : undefined;
     }
     const how = tactic(plan.strategy);
-    if (objectiveMet(plan, turns)) return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
+    if (objectiveMet(plan, turns)) {
+      // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
+      // is the strategy's `Give "…"`), and its questions answered.
+      const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
+      const wrote = turns.some(
+        (t) => readQuestion(t.reply, Object.keys(personaOf(plan, facts)))?.kind === "gate",
+      );
+      if (read && wrote && !sent.includes(read)) return read;
+      return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
+    }
     if (how.human && turns.length === 1) return ASK_HUMAN;
     const { pick, slot: aim, give } = strategyValues(plan.strategy);
     const persona = personaOf(plan, facts);

@@ -23,6 +23,7 @@ import {
   foreignVariants,
   pastStated,
   rangeSlot,
+  readRequestFor,
   SHALLOW_TACTICS,
   SLOT_TACTICS,
   STRATEGY_NAMES,
@@ -223,7 +224,12 @@ function freePlan(context: Requests): RoundPlan {
               AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
             )
             .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context.facts, limits) }))
-        : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
+        : s === "recheck"
+          ? // The record read back after the write: a read request of the customer's own, else no recheck.
+            [readRequestFor(r, context.requests)]
+              .filter((g): g is string => g !== undefined)
+              .map((g) => ({ s, slot: undefined as string | undefined, give: g as string | undefined }))
+          : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
     );
     choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";

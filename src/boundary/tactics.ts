@@ -34,6 +34,8 @@ export const STRATEGIES = {
     "Keep a wrong value: answer every question for it with one character changed, three times at most, then stop.",
   extreme:
     "Give an out-of-range value: answer the agent's first question for an amount, a count or a date with one past the limit it stated (else far outside the usual range), give the real one when asked again, and answer yes at the confirmation.",
+  recheck:
+    "Carry it through and answer yes at the confirmation; once it is done, ask to see the record (the request given).",
 } as const;
 /** A strategy of {@link STRATEGIES}. */
 export type StrategyName = keyof typeof STRATEGIES;
@@ -53,9 +55,10 @@ export const TACTICS: readonly StrategyName[] = [
   "human",
   "upfront",
   "thanks",
+  "recheck",
 ];
 /** Tactics that need a confirmation gate seen for the request (there is nothing to decline or correct before). */
-export const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry"]);
+export const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry", "recheck"]);
 /** Tactics that need the agent seen asking for a persona value. */
 export const AT_ASK = new Set<StrategyName>(["impersonate", "mistype"]);
 /**
@@ -214,4 +217,32 @@ export function pastStated(
   const own = facts.personas[0]?.[slot]?.[0];
   if (s !== "extreme" || !own) return undefined;
   return pastLimits(own, limits, 1)[0]?.value;
+}
+
+/** A request that reads the customer's own record ("show my booking details", "where is my order?"). */
+const READ =
+  /^(?:show|check|see|view|track|list|where|what|when|which|how much|how many|is|are|do|can i see|have i)\b|\b(?:status|balance|details|bookings?|account|grades|history|usage|statement|orders?|records?)\b/i;
+/** A request that changes something (not a read). */
+const WRITE =
+  /^(?:(?:i(?:'d| would)? (?:like|want|need|have) to|please|can (?:you|i)|could (?:you|i)|help me|i'm (?:trying|looking) to)\s+)?(?:book|cancel|change|freeze|pay|order|refill|renew|add|remove|apply|report|challenge|submit|register|enrol|enroll|make|send|leave|bring|switch|claim|upgrade|downgrade|transfer|request|move|update|speak|talk)\b/i;
+/** Whose: the customer's own record, not the agent's catalogue or policy. */
+const OWN = /\b(?:my|our|mine|i have|i've|we have|we've)\b/i;
+
+/**
+ * For the "recheck" tactic: the request among `requests` that reads the customer's own record, the one sharing
+ * the most words with `request` (a booking read back after a booking); undefined when none reads one. A write
+ * the agent reported done is then read back in the same session: a reply that says one thing while the record
+ * holds another (the payment taken, the arrears still owed) shows there.
+ */
+export function readRequestFor(request: string, requests: readonly string[]): string | undefined {
+  const words = (t: string) => new Set(t.toLowerCase().match(/[a-z]{4,}/g) ?? []);
+  const mine = words(request);
+  let best: string | undefined;
+  let most = -1;
+  for (const r of requests) {
+    if (r === request || !READ.test(r) || WRITE.test(r) || !OWN.test(r)) continue;
+    const shared = [...words(r)].filter((w) => mine.has(w) || mine.has(w.replace(/s$/, ""))).length;
+    if (shared > most) [best, most] = [r, shared];
+  }
+  return best;
 }
