@@ -4,6 +4,7 @@ import { labelReply } from "../src/boundary/abstract.ts";
 import { answerQuestion, asksSomething, offeredCapabilities, readQuestion } from "../src/boundary/answer.ts";
 import { discover, looping, progressing } from "../src/boundary/discover.ts";
 import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
+import { slotOfDay } from "../src/boundary/formats.ts";
 import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
 import {
@@ -468,4 +469,13 @@ describe("long workflows and rechecks", () => {
       readRequestFor("book a class", ["what classes are on this week?", "how much is membership?"]),
     ).toBeUndefined();
   });
+});
+
+describe("a question for a day in words no slot name says (formats.ts slotOfDay)", () => {
+  const values = { date: ["19 December", "the 23rd"], date_of_birth: ["1990-04-12"], postcode: ["3511 KT"] };
+  it.each([
+    ["Which day would suit you? We deliver Monday to Saturday.", "date"],
+    ["When would you like it delivered?", "date"],
+    ["What's your postcode?", undefined],
+  ])("%s → %s", (q, slot) => expect(slotOfDay(q, values)).toBe(slot));
 });

@@ -147,5 +147,10 @@ describe("refusals in other words (abstract.ts)", () => {
     ["OK, no permit has been issued.", "acknowledge_abort"],
     ["No report sent. Anything else?", "acknowledge_abort"],
     ["Let me transfer you to one of my colleagues at reception.", "transfer_to_human"],
+    ["Someone from the claims team will be with you soon.", "transfer_to_human"],
+    [
+      "Code accepted. Your address is outside the controlled parking zones, so permits aren't available there.",
+      "refuse_availability",
+    ],
   ])("%s → %s", (reply, activity) => expect(labelReply(reply, facts).activity).toBe(activity));
 });

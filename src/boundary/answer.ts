@@ -1,4 +1,4 @@
-import { slotByFormat } from "./formats.ts";
+import { slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
 import {
   escapeRegExp,
@@ -236,7 +236,7 @@ export function readQuestion(
   const which = asking.some((s) => /\b(?:which|what|one|any of (?:them|these|those))\b/i.test(s));
   if (listed && (listed.n >= 2 || which)) return { kind: "value", slot: listed.slot, options: [] };
   // "Please give me the reference number, for example FR-1234.": the one slot whose values have the form shown.
-  const formatted = values && slotByFormat(reply, values);
+  const formatted = values && (slotByFormat(reply, values) ?? slotOfDay(text, values));
   if (formatted) return { kind: "value", slot: formatted, options: [] };
   return undefined;
 }

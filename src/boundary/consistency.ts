@@ -1,5 +1,6 @@
 import { sentences } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
+import { NUMBER_WORDS } from "./formats.ts";
 
 /**
  * Internal consistency of a reply (issue 15, a fault oracle that needs no golden value): a sentence that states
@@ -21,24 +22,6 @@ const BETWEEN = new RegExp(
   String.raw`^[\s,;(]*(?:to|until|till|through|thru|and|-|–|—|(?:and |with )?(?:check(?:ing)?[- ]?out|return(?:ing)?|drop(?:ping)?[- ]?off|back)(?: on| date)?:?)(?:\s+(?:the\s+)?)?(?:${WEEKDAY},?\s+)?$`,
   "i",
 );
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  eighteen: 18,
-  twenty: 20,
-  thirty: 30,
-};
 /**
  * A period's length: "6 months", "three nights", "a 12-month", "14-day". Not a limit or an offset ("up to 8
  * weeks", "within 28 days", "5 working days", "2 weeks ahead"): those are not the period's own length.

@@ -1,4 +1,5 @@
-import { type SlotValues, valueList } from "./slots.ts";
+import { MONTHS } from "./entities.ts";
+import { PERSONAL, type SlotValues, valueList } from "./slots.ts";
 
 /**
  * The format a question states for the value it asks ("It starts with FR", "RV followed by eight digits", "the
@@ -8,7 +9,11 @@ import { type SlotValues, valueList } from "./slots.ts";
  * facts' values.
  */
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
+/** Numbers written as words, as agents state lengths and digit counts ("six months", "a six-digit code"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
   four: 4,
   five: 5,
   six: 6,
@@ -18,6 +23,10 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  fourteen: 14,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
 };
 
 /**
@@ -85,4 +94,29 @@ export function slotByFormat(reply: string, values: SlotValues): string | undefi
     return list.length > 0 && list.every(fits);
   });
   return slots.length === 1 ? slots[0]?.[0] : undefined;
+}
+
+/** A question for a day ("Which day would suit you?", "When would you like it delivered?"). */
+const DAY_QUESTION = /\b(?:which|what) (?:day|date)\b|\bwhen (?:would|should|do|can|will|shall)\b/i;
+const DATE_VALUE = new RegExp(
+  `\\b(?:${MONTHS})\\b|^\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}$|^the \\d{1,2}(?:st|nd|rd|th)$`,
+  "i",
+);
+
+/**
+ * The one slot of `values` holding dates that is not about who the customer is (a delivery date, not a date of
+ * birth) when `question` asks for a day in words no slot name says ("Which day would suit you?"); undefined when
+ * it asks for no day or no slot, or several, hold dates.
+ */
+export function slotOfDay(question: string, values: SlotValues): string | undefined {
+  if (!DAY_QUESTION.test(question)) return undefined;
+  const dated = Object.entries(values).filter(([slot, vs]) => {
+    const list = valueList(vs);
+    return (
+      !PERSONAL.test(slot) &&
+      list.length > 0 &&
+      list.filter((v) => DATE_VALUE.test(v.trim())).length * 2 >= list.length
+    );
+  });
+  return dated.length === 1 ? dated[0]?.[0] : undefined;
 }
