@@ -148,6 +148,8 @@ describe("refusals in other words (abstract.ts)", () => {
     ["No report sent. Anything else?", "acknowledge_abort"],
     ["Let me transfer you to one of my colleagues at reception.", "transfer_to_human"],
     ["Someone from the claims team will be with you soon.", "transfer_to_human"],
+    ["The Flex plan doesn't include guest passes; they come with Core and Elite.", "refuse_eligibility"],
+    ["The room rate doesn't include breakfast; it's €18 per person.", "inform_money"],
     [
       "Code accepted. Your address is outside the controlled parking zones, so permits aren't available there.",
       "refuse_availability",
