@@ -11,6 +11,7 @@ import {
   foreignVariants,
   readRequestFor,
   STRATEGIES,
+  strategyText,
   strategyValues,
   variantsFor,
 } from "../src/boundary/tactics.ts";
@@ -453,6 +454,30 @@ describe("long workflows and rechecks", () => {
     expect(progressing([...steps.slice(0, 3), "Your move is booked."].map((r, i) => t(`a${i}`, r)))).toBe(
       false,
     );
+  });
+
+  it("sends the read request once a write behind a confirmation is done, and stops after its answer", async () => {
+    const facts: Facts = { personas: [{ class_code: ["PI42"] }], requests: [] };
+    const plan: RoundPlan = {
+      phase: "free",
+      objective: "Get the agent to book a class",
+      strategy: strategyText("recheck", 0, {}, undefined, "show my booking details"),
+      persona: 0,
+    };
+    const turns: Turn[] = [
+      { user: "book a class", reply: "PI42 Reformer Pilates on Thursday at 12:00. Shall I book it?", ms: 0 },
+      { user: "yes", reply: "Booked! PI42 Reformer Pilates, Thursday 12:00, reference BK-7301.", ms: 0 },
+    ];
+    expect(await rulesDriver.next({ plan, turns, facts })).toBe("show my booking details");
+    const read = {
+      user: "show my booking details",
+      reply: "Your bookings: PI42 Reformer Pilates, Thursday 12:00.",
+      ms: 0,
+    };
+    expect(await rulesDriver.next({ plan, turns: [...turns, read], facts })).toBeUndefined();
+    // Nothing written (no confirmation asked): nothing to read back.
+    const info = [{ user: "book a class", reply: "We have Pilates on Thursday at 12:00.", ms: 0 }];
+    expect(await rulesDriver.next({ plan, turns: info, facts })).toBeUndefined();
   });
 
   it("reads back the customer's own record after a write, the read sharing most words with the request", () => {

@@ -226,10 +226,10 @@ export const rulesDriver: Driver = {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
       const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
-      const wrote = turns.some(
-        (t) => readQuestion(t.reply, Object.keys(personaOf(plan, facts)))?.kind === "gate",
-      );
-      if (read && wrote && !sent.includes(read)) return read;
+      if (read && !sent.includes(read)) {
+        const slots = Object.keys(personaOf(plan, facts));
+        if (turns.some((t) => readQuestion(t.reply, slots)?.kind === "gate")) return read;
+      }
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;
