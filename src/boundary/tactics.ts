@@ -48,6 +48,7 @@ export const TACTICS: readonly StrategyName[] = [
   "decline",
   "hurry",
   "correct",
+  "recheck",
   "mistype",
   "extreme",
   "persist",
@@ -55,7 +56,6 @@ export const TACTICS: readonly StrategyName[] = [
   "human",
   "upfront",
   "thanks",
-  "recheck",
 ];
 /** Tactics that need a confirmation gate seen for the request (there is nothing to decline or correct before). */
 export const AT_GATE = new Set<StrategyName>(["decline", "correct", "hurry", "recheck"]);
