@@ -1,6 +1,6 @@
 import { sentences } from "./answer.ts";
-import { MONTHS } from "./entities.ts";
 import { NUMBER_WORDS } from "./formats.ts";
+import { DATE, dayOf as dateDay } from "./limits.ts";
 
 /**
  * Internal consistency of a reply (issue 15, a fault oracle that needs no golden value): a sentence that states
@@ -10,13 +10,9 @@ import { NUMBER_WORDS } from "./formats.ts";
  * figure a functional test pinned. Pure functions of the reply text.
  */
 
-const MONTH_INDEX = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const WEEKDAY = "(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?";
-/** A calendar date: "16 April 2025", "16th of April", "April 16, 2025", "2025-04-16" (group layout per branch). */
-const DATE = new RegExp(
-  String.raw`\b(\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTHS})\b\.?(?:,? (\d{4})\b)?|\b(${MONTHS})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4})\b)?|\b(\d{4})-(\d{2})-(\d{2})\b`,
-  "gi",
-);
+/** A calendar date (limits.ts `DATE`), each match read by limits.ts `dayOf`. */
+const DATES = new RegExp(String.raw`\b(?:${DATE})`, "gi");
 /** What stands between a period's first and last day: "to", "until", "–", "and" (between … and …), "check-out". */
 const BETWEEN = new RegExp(
   String.raw`^[\s,;(]*(?:to|until|till|through|thru|and|-|–|—|(?:and |with )?(?:check(?:ing)?[- ]?out|return(?:ing)?|drop(?:ping)?[- ]?off|back)(?: on| date)?:?)(?:\s+(?:the\s+)?)?(?:${WEEKDAY},?\s+)?$`,
@@ -44,14 +40,18 @@ interface Stated {
 
 function datesIn(sentence: string): Stated[] {
   const out: Stated[] = [];
-  for (const m of sentence.matchAll(DATE)) {
-    const iso = m[7] !== undefined;
-    const monthWord = (m[2] ?? m[4] ?? "").toLowerCase();
-    const month = iso ? Number(m[8]) - 1 : MONTH_INDEX.findIndex((x) => monthWord.startsWith(x));
-    const date = Number(iso ? m[9] : (m[1] ?? m[5]));
-    const year = iso ? Number(m[7]) : m[3] || m[6] ? Number(m[3] ?? m[6]) : undefined;
-    if (month < 0 || date < 1 || date > 31) continue;
-    out.push({ month, date, ...(year ? { year } : {}), start: m.index, end: m.index + m[0].length });
+  for (const m of sentence.matchAll(DATES)) {
+    const read = dateDay(m);
+    if (!read) continue;
+    const d = new Date(read.day * DAY_MS);
+    const year = read.year ? d.getUTCFullYear() : undefined;
+    out.push({
+      month: d.getUTCMonth(),
+      date: d.getUTCDate(),
+      ...(year ? { year } : {}),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return out;
 }

@@ -226,13 +226,11 @@ export function evaluateCheck(
       return { holds: false, why: "no reply names another customer's details unasked", turns: [] };
     }
     case "inconsistent": {
-      const i = turns.findIndex((t, k) => k >= check.from && spanMismatch(t.reply) !== undefined);
-      if (i < 0) return { holds: false, why: "no reply states a period its own dates contradict", turns: [] };
-      return {
-        holds: true,
-        why: `${nth(i)}'s reply states ${spanMismatch(turns[i]?.reply ?? "")}`,
-        turns: [agent(i)],
-      };
+      for (let i = check.from; i < turns.length; i++) {
+        const mismatch = spanMismatch(turns[i]?.reply ?? "");
+        if (mismatch) return { holds: true, why: `${nth(i)}'s reply states ${mismatch}`, turns: [agent(i)] };
+      }
+      return { holds: false, why: "no reply states a period its own dates contradict", turns: [] };
     }
   }
 }

@@ -58,15 +58,18 @@ const RANGE = new RegExp(
 );
 const MONTH_AFTER = new RegExp(String.raw`^\s+(?:${MONTHS})\b`);
 
-/** A date as written: "13 November 2025", "13th of Nov", "November 13, 2025", "2025-11-13". */
-const DATE = String.raw`(\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTHS})\.?(?:,? (\d{4}))?|(${MONTHS})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4}))?|(\d{4})-(\d{2})-(\d{2})`;
+/** A date as written: "13 November 2025", "13th of Nov", "November 13, 2025", "2025-11-13" (9 groups). */
+export const DATE = String.raw`(\d{1,2})(?:st|nd|rd|th)?(?: of)? (${MONTHS})\.?(?:,? (\d{4}))?|(${MONTHS})\.? (\d{1,2})(?:st|nd|rd|th)?\b(?:,? (\d{4}))?|(\d{4})-(\d{2})-(\d{2})`;
 const DATE_TOKEN = new RegExp(String.raw`\b(?:${DATE})\b`, "i");
 const MONTH_NAMES =
   "january february march april may june july august september october november december".split(" ");
 const DAY = 86_400_000;
 
 /** A date match's day (days since 1970-01-01 UTC; of 1970 when it has no year) and whether it had a year. */
-function dayOf(m: RegExpExecArray | RegExpMatchArray, at = 1): { day: number; year: boolean } | undefined {
+export function dayOf(
+  m: RegExpExecArray | RegExpMatchArray,
+  at = 1,
+): { day: number; year: boolean } | undefined {
   const g = (i: number) => m[at + i];
   const [d, mon, y] = g(0)
     ? [g(0), g(1), g(2)]

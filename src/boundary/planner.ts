@@ -216,6 +216,7 @@ function freePlan(context: Requests): RoundPlan {
       (e) => e.request === r && (e.strategy === "carry" || e.strategy === undefined),
     );
     const tacticSessions = mineIdx.length - dataSessions;
+    const read = readRequestFor(r, context.requests);
     // A slot tactic is tried once per slot the agent asked for that fits it; other strategies once.
     const choices = STRATEGY_NAMES.flatMap((s) =>
       SLOT_TACTICS.has(s)
@@ -226,9 +227,9 @@ function freePlan(context: Requests): RoundPlan {
             .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context.facts, limits) }))
         : s === "recheck"
           ? // The record read back after the write: a read request of the customer's own, else no recheck.
-            [readRequestFor(r, context.requests)]
-              .filter((g): g is string => g !== undefined)
-              .map((g) => ({ s, slot: undefined as string | undefined, give: g as string | undefined }))
+            read
+            ? [{ s, slot: undefined as string | undefined, give: read as string | undefined }]
+            : []
           : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
     );
     choices.forEach(({ s, slot, give }) => {
