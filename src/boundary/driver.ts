@@ -12,7 +12,7 @@ import { askingPart, fallbackAnswer, unsaidOption } from "./fallback.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
-import { strategyValues } from "./tactics.ts";
+import { othersRequest, strategyValues } from "./tactics.ts";
 import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
 
 /**
@@ -66,6 +66,9 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
   return { ...borrowed, ...base, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [v]])) };
 }
 
+/** How many times the again tactic sends its first message in all (tactics.ts `again`). */
+const AGAIN_SENDS = 4;
+
 /** The tactic words of a strategy (see module doc). */
 function tactic(strategy: string) {
   const s = strategy.replace(/\bValues: .*$/, "").toLowerCase();
@@ -79,6 +82,8 @@ function tactic(strategy: string) {
     extreme: /\bout-of-range value\b/.test(s),
     persist: /\bkeep a wrong value\b/.test(s),
     recheck: /\bask to see the record\b/.test(s),
+    again: /\bmake the same request again\b/.test(s),
+    others: /\bsame record of another customer\b/.test(s),
   };
 }
 
@@ -222,6 +227,30 @@ export const rulesDriver: Driver = {
         : undefined;
     }
     const how = tactic(plan.strategy);
+    if (how.again) {
+      // The again tactic: each time a write behind a confirmation is done, the first message once more (four
+      // times in all), so a duplicate or an allowance counted down meets its refusal in one session.
+      const first = sent[0] as string;
+      const from = sent.lastIndexOf(first);
+      const since = turns.slice(from);
+      const slots = Object.keys(personaOf(plan, facts));
+      const sends = sent.filter((u) => u === first).length;
+      if (
+        sends < AGAIN_SENDS &&
+        objectiveMet(plan, since) &&
+        since.some((t) => readQuestion(t.reply, slots)?.kind === "gate")
+      )
+        return first;
+    }
+    if (how.others && objectiveMet(plan, turns)) {
+      // The others tactic: once the customer's own record is shown, another customer's asked for by the
+      // identifier the customer was asked for (their own), once.
+      const slots = Object.keys(personaOf(plan, facts));
+      const slot = turns.map((t) => readQuestion(t.reply, slots)?.slot).find((s) => s && IDENTITY.test(s));
+      const other = slot ? othersIdentifier(facts, plan.persona, slot) : undefined;
+      const ask = other ? othersRequest(sent[0] as string, other) : undefined;
+      if (ask && !sent.includes(ask)) return ask;
+    }
     if (objectiveMet(plan, turns)) {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
