@@ -266,6 +266,42 @@ describe("requests the agent answers alike (known-requests.ts)", () => {
     ];
     expect(requestAliases(requests, sessions, sessions, facts).size).toBe(0);
   });
+  it("merges a request where a customer made the very same write, and not one where the amounts differ", () => {
+    const pay = (request: string, owed: string, ids: [string, string]) => [
+      carried(
+        request,
+        0,
+        [...SIGN_IN, `You owe ${owed}. Shall I take it now?`, `Done: ${owed} paid.`],
+        ids[0],
+      ),
+      carried(request, 1, [...SIGN_IN, "Nothing is overdue on your account."], ids[1]),
+    ];
+    const requests = [
+      "make my overdue payment",
+      "redirect a delivery",
+      "pay customs charges",
+      "settle my balance",
+    ];
+    // Another request shows every step too: nothing is particular to the two, only the write can tell.
+    const customs = carried(
+      "pay customs charges",
+      2,
+      [
+        ...SIGN_IN,
+        "You owe £9.00. Shall I take it now?",
+        "Done: £9.00 paid.",
+        "Nothing is overdue on your account.",
+      ],
+      "d13",
+    );
+    const alike = [...pay(requests[0] as string, "£24.99", ["d01", "d02"]), ...others, customs];
+    const same = [...alike, ...pay("settle my balance", "£24.99", ["d03", "d04"])];
+    expect(requestAliases(requests, same, same, facts)).toEqual(
+      new Map([["settle my balance", "make my overdue payment"]]),
+    );
+    const differ = [...alike, ...pay("settle my balance", "£30.00", ["d03", "d04"])];
+    expect(requestAliases(requests, differ, differ, facts).size).toBe(0);
+  });
   it("does not stop discovery while a customer has not carried a request through", () => {
     const planner = createRulesPlanner();
     const warm = [0, 1, 2, 3].map((i) =>

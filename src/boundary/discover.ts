@@ -7,6 +7,7 @@ import { sessionNovelty } from "./coverage.ts";
 import { objectiveMet, rulesDriver } from "./driver.ts";
 import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
 import { factSlotNames } from "./slots.ts";
+import { STRATEGIES } from "./tactics.ts";
 import { type Driver, type Facts, type Planner, RoundPlan, SessionTrace, type Turn } from "./types.ts";
 
 export { objectiveMet, rulesDriver } from "./driver.ts";
@@ -152,10 +153,12 @@ async function session(
     throw error;
   }
   const slots = factSlotNames(facts);
+  // The again tactic makes its write several times over: it has the long budget throughout.
+  const cap = plan.strategy.startsWith(STRATEGIES.again) ? LONG_SESSION * budget : budget;
   for (;;) {
     // A workflow longer than the budget (sign-in, a new address, a date, a reading, then the gate) is carried on
     // while each reply still asks something new, up to LONG_SESSION × the budget.
-    if (turns.length >= budget && !(turns.length < LONG_SESSION * budget && progressing(turns)))
+    if (turns.length >= cap && !(turns.length < LONG_SESSION * budget && progressing(turns)))
       return end(objectiveMet(plan, turns) ? "objective" : "turn_budget");
     if (looping(turns, slots)) return end(objectiveMet(plan, turns) ? "objective" : "driver_stop");
     const user = await driver.next({ plan, turns, facts });

@@ -1,5 +1,6 @@
 import { labelReply } from "./abstract.ts";
 import { offeredCapabilities } from "./answer.ts";
+import { canonicalValues } from "./mentions.ts";
 import { sameRequest } from "./requests.ts";
 import { knownValues, mentionsWhole } from "./slots.ts";
 import { CUE, cueOf, type Facts, type SessionTrace } from "./types.ts";
@@ -64,7 +65,8 @@ export interface CarriedSession {
  * customers carried both, (2) each got the same activities in `a` as in `b` (its first carried session of each),
  * and (3) those activities include a step that is not a refusal (a question, a gate, a completion, information)
  * and that no session of a request outside their group shows (the group: `a` and every request its customers
- * met the same way).
+ * met the same way), or one of those customers made the very same write in both (the same answers through the
+ * confirmation to its completion, the same amounts, dates and times in every reply).
  *
  * @param requests  every known request, in planning order (earlier ones are kept)
  * @param carried   the sessions that carried a request through with a persona × values variant
@@ -87,12 +89,30 @@ export function requestAliases(
     return l;
   };
   const byRequest = new Map<string, Map<string, string>>();
+  const traceOf = new Map<string, Map<string, SessionTrace>>();
   for (const c of carried) {
     const mine = byRequest.get(c.request) ?? new Map<string, string>();
     // The first carried session of each customer stands for it.
-    if (!mine.has(c.who)) mine.set(c.who, label(c.trace).join(" "));
+    if (!mine.has(c.who)) {
+      mine.set(c.who, label(c.trace).join(" "));
+      traceOf.set(c.request, (traceOf.get(c.request) ?? new Map()).set(c.who, c.trace));
+    }
     byRequest.set(c.request, mine);
   }
+  /**
+   * Whether some customer of `common` made one write in `a` and `b` alike: through a confirmation to its
+   * completion, answering the same after the first message, and told the same amounts, dates and times in every
+   * reply ("make my overdue payment" and "settle my overdue balance": £24.99 owed, £24.99 paid).
+   */
+  const sameWrite = (a: string, b: string, common: readonly string[]) =>
+    common.some((who) => {
+      const [x, y] = [traceOf.get(a)?.get(who), traceOf.get(b)?.get(who)];
+      if (!x || !y || x.turns.length !== y.turns.length) return false;
+      const acts = label(x);
+      if (!acts.includes(CUE.gate) || acts.at(-1) !== CUE.done) return false;
+      const said = (t: SessionTrace, i: number) => canonicalValues(t.turns[i]?.reply ?? "").join(" ");
+      return x.turns.every((u, i) => (i === 0 || u.user === y.turns[i]?.user) && said(x, i) === said(y, i));
+    });
   /** The customers `x` and `y` have in common, when each got the same activities in both; else undefined. */
   const alike = (x: string, y: string) => {
     const [sx, sy] = [byRequest.get(x), byRequest.get(y)];
@@ -114,7 +134,7 @@ export function requestAliases(
       const particular = own.filter(
         (x) => !theirs.has(x) && cueOf(x) !== CUE.refuse && cueOf(x) !== CUE.notFound,
       );
-      if (particular.length) {
+      if (particular.length || sameWrite(a, b, common)) {
         alias.set(b, a);
         break;
       }
