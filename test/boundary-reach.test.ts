@@ -497,9 +497,12 @@ describe("value variants left to try keep discovery going (explored.ts)", () => 
     );
   it("counts a date another customer's first value reached a confirmation with, until it is tried", () => {
     const first = [carry("d01", 0), carry("d02", 1)];
-    expect(untriedVariants(requestContext(first, dated))).toBe(1);
+    // The first customer's second date, and the same date for the second customer (another customer holds it).
+    expect(untriedVariants(requestContext(first, dated))).toBe(2);
     const tried = [...first, carry("d03", 0, "date=25 December")];
-    expect(untriedVariants(requestContext(tried, dated))).toBe(0);
+    expect(untriedVariants(requestContext(tried, dated))).toBe(1);
+    const both = [...tried, carry("d04", 1, "date=25 December")];
+    expect(untriedVariants(requestContext(both, dated))).toBe(0);
   });
   it("leaves who the customer is out: another spelling of the same customer is no new branch", () => {
     const named = Facts.parse({

@@ -4,6 +4,7 @@ import { factSlotNames, IDENTITY, knownValues, PERSONAL, type SlotValues } from 
 import {
   AT_CREDENTIAL,
   AT_RANGE,
+  foreignVariants,
   rangeSlot,
   SLOT_TACTICS,
   STRATEGIES,
@@ -188,8 +189,9 @@ export function uncarried(context: Requests): number {
 /**
  * How many value variants of the slots a request asked after its sign-in (not who the customer is) are untried by
  * customers the agent took as far as a confirmation in that request: an item, a quantity or a
- * date another customer's first value did not show a guard for (a controlled medicine, a full class). Discovery
- * goes on past its patience for them.
+ * date another customer's first value did not show a guard for (a controlled medicine, a full class), and the
+ * values other customers hold for those slots (tactics.ts `foreignVariants`: a premium class for a basic member,
+ * a transfer to one's own account). Discovery goes on past its patience for them.
  */
 export function untriedVariants(context: Requests): number {
   const seen = exploredAll(context);
@@ -206,7 +208,8 @@ export function untriedVariants(context: Requests): number {
       if (!far) return;
       const asked = askedSlots(context, r, slots, p).filter((s) => !PERSONAL.test(s));
       const tried = new Set(mine.map(({ e }) => e.values));
-      for (const variant of variantsFor(context.facts, p, asked).slice(1))
+      const foreign = foreignVariants(context.facts, p, asked);
+      for (const variant of [...variantsFor(context.facts, p, asked).slice(1), ...foreign])
         if (!tried.has(valuesText(variant))) n++;
     });
   return n;
