@@ -227,13 +227,14 @@ export const rulesDriver: Driver = {
         : undefined;
     }
     const how = tactic(plan.strategy);
+    const persona = personaOf(plan, facts);
+    const slots = Object.keys(persona);
     if (how.again) {
       // The again tactic: each time a write behind a confirmation is done, the first message once more (four
       // times in all), so a duplicate or an allowance counted down meets its refusal in one session.
       const first = sent[0] as string;
       const from = sent.lastIndexOf(first);
       const since = turns.slice(from);
-      const slots = Object.keys(personaOf(plan, facts));
       const sends = sent.filter((u) => u === first).length;
       if (
         sends < AGAIN_SENDS &&
@@ -245,7 +246,6 @@ export const rulesDriver: Driver = {
     if (how.others && objectiveMet(plan, turns)) {
       // The others tactic: once the customer's own record is shown, another customer's asked for by the
       // identifier the customer was asked for (their own), once.
-      const slots = Object.keys(personaOf(plan, facts));
       const slot = turns.map((t) => readQuestion(t.reply, slots)?.slot).find((s) => s && IDENTITY.test(s));
       const other = slot ? othersIdentifier(facts, plan.persona, slot) : undefined;
       const ask = other ? othersRequest(sent[0] as string, other) : undefined;
@@ -255,16 +255,12 @@ export const rulesDriver: Driver = {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
       const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
-      if (read && !sent.includes(read)) {
-        const slots = Object.keys(personaOf(plan, facts));
-        if (turns.some((t) => readQuestion(t.reply, slots)?.kind === "gate")) return read;
-      }
+      if (read && !sent.includes(read) && turns.some((t) => readQuestion(t.reply, slots)?.kind === "gate"))
+        return read;
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;
     const { pick, slot: aim, give } = strategyValues(plan.strategy);
-    const persona = personaOf(plan, facts);
-    const slots = Object.keys(persona);
     const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
     if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
       const fix = correction(plan, turns, facts);

@@ -226,15 +226,11 @@ function freePlan(context: Requests): RoundPlan {
               AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
             )
             .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context.facts, limits) }))
-        : s === "others" && !readsOwnRecord(r)
-          ? // Another customer's record: only where the request reads the customer's own.
-            []
-          : s === "recheck"
-            ? // The record read back after the write: a read request of the customer's own, else no recheck.
-              read
-              ? [{ s, slot: undefined as string | undefined, give: read as string | undefined }]
-              : []
-            : [{ s, slot: undefined as string | undefined, give: undefined as string | undefined }],
+        : // The record read back after the write needs a read request of the customer's own; another
+          // customer's record is asked for only where the request reads the customer's own.
+          (s === "recheck" && !read) || (s === "others" && !readsOwnRecord(r))
+          ? []
+          : [{ s, slot: undefined as string | undefined, give: s === "recheck" ? read : undefined }],
     );
     choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";
