@@ -88,17 +88,14 @@ export function requestAliases(
     }
     return l;
   };
-  const byRequest = new Map<string, Map<string, string>>();
-  const traceOf = new Map<string, Map<string, SessionTrace>>();
+  // Per request, the first carried session of each customer: it stands for that customer.
+  const byRequest = new Map<string, Map<string, SessionTrace>>();
   for (const c of carried) {
-    const mine = byRequest.get(c.request) ?? new Map<string, string>();
-    // The first carried session of each customer stands for it.
-    if (!mine.has(c.who)) {
-      mine.set(c.who, label(c.trace).join(" "));
-      traceOf.set(c.request, (traceOf.get(c.request) ?? new Map()).set(c.who, c.trace));
-    }
+    const mine = byRequest.get(c.request) ?? new Map<string, SessionTrace>();
+    if (!mine.has(c.who)) mine.set(c.who, c.trace);
     byRequest.set(c.request, mine);
   }
+  const path = (t: SessionTrace | undefined) => (t ? label(t).join(" ") : undefined);
   /**
    * Whether some customer of `common` made one write in `a` and `b` alike: through a confirmation to its
    * completion, answering the same after the first message, and told the same amounts, dates and times in every
@@ -106,7 +103,7 @@ export function requestAliases(
    */
   const sameWrite = (a: string, b: string, common: readonly string[]) =>
     common.some((who) => {
-      const [x, y] = [traceOf.get(a)?.get(who), traceOf.get(b)?.get(who)];
+      const [x, y] = [byRequest.get(a)?.get(who), byRequest.get(b)?.get(who)];
       if (!x || !y || x.turns.length !== y.turns.length) return false;
       const acts = label(x);
       if (!acts.includes(CUE.gate) || acts.at(-1) !== CUE.done) return false;
@@ -118,7 +115,9 @@ export function requestAliases(
     const [sx, sy] = [byRequest.get(x), byRequest.get(y)];
     if (!sx || !sy) return undefined;
     const common = [...sy.keys()].filter((who) => sx.has(who));
-    return common.length && common.every((who) => sx.get(who) === sy.get(who)) ? common : undefined;
+    return common.length && common.every((who) => path(sx.get(who)) === path(sy.get(who)))
+      ? common
+      : undefined;
   };
   const alias = new Map<string, string>();
   for (const [j, b] of requests.entries()) {
@@ -130,7 +129,10 @@ export function requestAliases(
       const theirs = new Set(
         sessions.filter((s) => !s.request || !group.has(s.request)).flatMap((s) => label(s.trace)),
       );
-      const own = common.flatMap((who) => byRequest.get(a)?.get(who)?.split(" ") ?? []);
+      const own = common.flatMap((who) => {
+        const t = byRequest.get(a)?.get(who);
+        return t ? label(t) : [];
+      });
       const particular = own.filter(
         (x) => !theirs.has(x) && cueOf(x) !== CUE.refuse && cueOf(x) !== CUE.notFound,
       );
