@@ -38,7 +38,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout", role: "tuned on" },
   { name: "heldout2", role: "tuned on" },
   { name: "parcel", role: "tuned on" },
-  { name: "heldout3", role: "held out" },
+  { name: "heldout3", role: "tuned on" },
   { name: "heldout4", role: "tuned on" },
   { name: "heldout5", role: "tuned on" },
   { name: "heldout6", role: "held out" },

@@ -148,3 +148,63 @@ describe("first requests worded by the facts", () => {
     expect(requestMessage("change a reservation", {}, [], [])).toBe("Hi, I'd like to change my reservation.");
   });
 });
+
+describe("questions naming several slots, a kind of slot, or a slot by its qualifier (issue 15 §1)", () => {
+  const slots = [
+    "account_number",
+    "postcode",
+    "address_line1",
+    "water_reading",
+    "heating_reading",
+    "visit_date",
+    "payment_day",
+    "sms_code",
+    "phone_number",
+    "sort_code",
+    "bank_account_number",
+    "new_address_line1",
+    "new_postcode",
+  ];
+  it("answers both parts of a new address asked in one sentence, as new values", () => {
+    expect(
+      readQuestion("Where should the letters go now — forwarding address, first line plus postcode?", slots),
+    ).toEqual({
+      kind: "value",
+      slot: "new_address_line1",
+      options: [],
+      also: ["new_postcode"],
+    });
+  });
+  it("reads a choice between two slots of one head as options, and a slot by its only qualifier", () => {
+    expect(readQuestion("Is that for the heating meter or the water one?", slots)).toEqual({
+      kind: "value",
+      options: ["heating", "water"],
+    });
+    expect(readQuestion("What does the water meter show?", slots)?.slot).toBe("water_reading");
+    expect(readQuestion("What do the water and heating meters show?", slots)).toMatchObject({
+      slot: "water_reading",
+      also: ["heating_reading"],
+    });
+  });
+  it("tells apart an account number from a bank account's, and a texted code from the phone it went to", () => {
+    expect(readQuestion("What's your account number?", slots)?.slot).toBe("account_number");
+    expect(
+      readQuestion("Which bank account shall we use? Send the sort code and the account number.", slots),
+    ).toMatchObject({ slot: "sort_code", also: ["bank_account_number"] });
+    expect(readQuestion("We've texted a code to the mobile ending 4410. What is it?", slots)?.slot).toBe(
+      "sms_code",
+    );
+  });
+  it("takes 'day' for a date slot when the reply says what the date is for", () => {
+    expect(
+      readQuestion("Which day suits you? An engineer visit date can be booked up to 30 days ahead.", slots)
+        ?.slot,
+    ).toBe("visit_date");
+  });
+  it("reads 'go ahead with the …' as asking, and 'what else can I do for you?' as a closing offer", () => {
+    expect(readQuestion("Go ahead with the water reading. The last one was 1402.", slots)?.slot).toBe(
+      "water_reading",
+    );
+    expect(asksSomething("That's booked for 3 June. What else can I do for you?")).toBe(false);
+  });
+});

@@ -1,10 +1,12 @@
 import { slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
 import {
+  changed,
   escapeRegExp,
   IDENTITY,
   mentionsWhole,
   onlyByHead,
+  qualifiedIn,
   REPLACEMENT,
   type SlotValues,
   slotByHead,
@@ -68,7 +70,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b/i;
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -108,7 +110,7 @@ const isAsking = (s: string) =>
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
-  /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b/i;
+  /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
 
 /**
  * Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). A
@@ -194,22 +196,41 @@ export function readQuestion(
     // "the number of the one you want" counts nothing: it asks for a choice.
     if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
   }
+  // What the conversation is about, to tell apart slots a question names alike: the request, and the reply's
+  // own statements ("Which day will you hand over the keys? I can record a move date until …").
+  const about = `${context ?? ""} ${all.filter((s) => !isAsking(s)).join(" ")}`;
   for (const sentence of asking) {
-    const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots, context);
+    // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
+    // choice between slots of one head, answered with a qualifier ("gas"); the value is asked next.
+    const kinds = sentence
+      .split(/,?\s+or\s+/i)
+      .map((h) => slotNamedIn(h, slots))
+      .filter((x, i, xs): x is string => x !== undefined && xs.indexOf(x) === i);
+    if (
+      kinds.length > 1 &&
+      kinds.every((k) => k.includes("_") && k.split("_").at(-1) === kinds[0]?.split("_").at(-1))
+    )
+      return { kind: "value", options: kinds.map((k) => k.split("_").slice(0, -1).join(" ")) };
+    const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots, about);
     if (slot) {
-      // "What's the postcode and last name on the policy?": each slot named on either side of an "and".
-      const halves = sentence.split(/\s+and\s+|\s*&\s*/i);
+      // "What's the postcode and last name on the policy?": each slot named on either side of an "and" ("What's
+      // your forwarding address — first line and postcode?": both of the new address, as the sentence says).
+      const halves = sentence.split(/\s+(?:and|plus)\s+|\s*&\s*/i);
       const named =
         halves.length > 1
           ? halves
               .map((h) => slotNamedIn(h, slots))
+              .map((x) =>
+                x === undefined ? x : (changed(sentence, x, slots) ?? qualifiedIn(reply, x, slots) ?? x),
+              )
               .filter((x): x is string => x !== undefined)
               .filter((x, i, xs) => xs.indexOf(x) === i)
           : [];
       // In the order the sentence asks for them.
-      if (named.length > 1 && named.includes(slot))
+      const asked = qualifiedIn(reply, slot, slots) ?? slot;
+      if (named.length > 1 && named.includes(asked))
         return { kind: "value", slot: named[0] as string, options, also: named.slice(1) };
-      return { kind: "value", slot, options };
+      return { kind: "value", slot: asked, options };
     }
     const before = all[all.indexOf(sentence) - 1];
     // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the

@@ -22,7 +22,7 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   route: ["origin", "destination", "where"],
   destination: ["heading", "country", "travelling", "traveling", "going to", "visiting"],
   bag: ["baggage", "luggage", "suitcase"],
-  date: ["when"],
+  date: ["when", "day"],
   amount: ["how much", "sum", "cost", "price", "estimate", "total"],
   sum: ["how much", "amount"],
   surname: ["last name", "family name"],
@@ -37,16 +37,20 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   arrival: ["check in", "arriving"],
   sms: ["text", "texted", "text message", "mobile", "phone"],
   otp: ["one-time", "one time", "texted", "text"],
+  text: ["texted", "sms", "text message"],
   verification: ["security", "one-time", "one time", "verify"],
   collection: ["collect", "collected", "taken", "take"],
   payment: ["pay", "paid", "debit", "direct debit"],
   monthly: ["month", "each month", "per month", "a month"],
   departure: ["check out", "leaving"],
   last4: ["last four", "last 4", "final four", "final 4"],
+  // "address_line1" ↔ "the first line of the address".
+  line1: ["first line", "line 1", "line one"],
+  line2: ["second line", "line 2", "line two"],
   start: ["begin"],
   // "How long should the freeze be?" asks for `freeze_weeks`; "How long will you stay?" for `nights`.
   week: ["how long"],
-  day: ["how long"],
+  day: ["how long", "date"],
   night: ["how long"],
   month: ["how long"],
   duration: ["how long"],
@@ -131,6 +135,14 @@ export function slotScore(words: readonly string[], slot: string): number {
  * ends in ("Which date did this happen?" with `incident_date` and `driver_date_of_birth`); of several such, the
  * one whose qualifier `context` (what the conversation is about: the customer's request) names.
  */
+/** Qualifiers too common to stand for one slot ("new_postcode", "first_name", "account_number"). */
+const GENERIC_QUALIFIER =
+  /^(?:new|old|current|previous|other|first|last|full|your|main|primary|home|number|name|code|date|time|day|type|account|user|customer|member)$/;
+/** Heads that say only "some identifier" (`reservation_id`, `order_number`, `guest_name`). */
+const IDENTIFIER_HEAD = /^(?:id|number|code|name|reference|ref|type)$/;
+/** A word's stem for matching a request's words to a slot's ("moving" ↔ `move_date`, "freezing" ↔ `freeze_start`). */
+const stem = (w: string) => w.replace(/(?:ing|ed|e)$/, "");
+
 /** A slot name's last word, singular: its head (`incident_date` → date, `guest_names` → name). */
 const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
 
@@ -138,16 +150,20 @@ export function slotNamedIn(text: string, slots: readonly string[], context?: st
   const words = wordsOf(text);
   let best: string | undefined;
   let score = 0;
+  let literal = 0;
   for (const slot of slots) {
     const s = slotScore(words, slot);
-    if (s > score) [best, score] = [slot, s];
+    // Ties go to the slot more of whose own words the text says ("a code has been texted to the mobile
+    // ending 0731": `text_code`, not `phone_number` by "mobile" and "code").
+    const own = s > 0 ? slot.split("_").filter((w) => words.includes(singular(w))).length : 0;
+    if (s > score || (s === score && s > 0 && own > literal)) [best, score, literal] = [slot, s, own];
   }
   if (best) return changed(text, best, slots) ?? best;
   // Not a head that says only "some identifier" ("What's the number?"): those name the wrong slot too often.
   const named = slots.filter(
     (slot) =>
       slot.includes("_") &&
-      !/^(?:id|number|code|name|reference|ref|type)$/.test(head(slot)) &&
+      !IDENTIFIER_HEAD.test(head(slot)) &&
       [head(slot), ...(SLOT_SYNONYMS[head(slot)] ?? [])].some((w) => phraseAt(words, w) >= 0),
   );
   const only = named.filter((slot) => slots.filter((other) => head(other) === head(slot)).length === 1);
@@ -155,14 +171,35 @@ export function slotNamedIn(text: string, slots: readonly string[], context?: st
   // "What start date would you like?" with `freeze_start` and `guest_date`: the one whose qualifier the
   // conversation is about ("I'd like to freeze my membership").
   if (only.length > 1 && context) {
-    const about = new Set(wordsOf(context));
+    const about = new Set(wordsOf(context).map(stem));
     const fit = only.filter((slot) =>
       slot
         .split("_")
         .slice(0, -1)
-        .some((w) => about.has(singular(w))),
+        .some((w) => about.has(stem(singular(w)))),
     );
     if (fit.length === 1) return fit[0];
+  }
+  // "What's on the electricity meter?" asks for `electricity_reading`: a slot whose qualifier, a content word
+  // no other slot has, the text names (the first such, in the text's order) when nothing names a head; not an
+  // identifier's ("To which cabin should I move the reservation?" asks no `reservation_id`).
+  if (!only.length) {
+    const distinct = slots
+      .map((slot) => [slot, singular(slot.split("_")[0] ?? "")] as const)
+      .filter(
+        ([slot, q]) =>
+          slot.includes("_") &&
+          !IDENTIFIER_HEAD.test(head(slot)) &&
+          q.length >= 3 &&
+          !GENERIC_QUALIFIER.test(q) &&
+          slots.filter((other) => singular(other.split("_")[0] ?? "") === q).length === 1,
+      )
+      .map(([slot, q]) => [slot, words.indexOf(q)] as const)
+      .filter(([, at]) => at >= 0)
+      .sort((a, b) => a[1] - b[1]);
+    // "Is it the electricity meter or the gas one?" asks which, not for a value of either.
+    if (distinct.length > 1 && /\bor\b/i.test(text)) return undefined;
+    if (distinct[0]) return distinct[0][0];
   }
   // "What course would you like to add?" asks for the course's code: an identifier slot (`course_code`)
   // whose qualifier a which/what question names, when no other slot has that qualifier.
@@ -180,7 +217,7 @@ export function slotNamedIn(text: string, slots: readonly string[], context?: st
 
 /** Words of a question about a value that replaces the current one ("Which postcode shall I redirect it to?"). */
 const CHANGE_CUE =
-  /\b(?:redirect|re-?route|instead|new|different|another|switch(?:ing)? (?:it )?to|mov(?:e|ing) (?:it|them|the \w+) to|send(?:ing)? (?:it|them) to)\b/i;
+  /\b(?:redirect|re-?route|forward(?:ing)?|instead|new|different|another|switch(?:ing)? (?:it )?to|mov(?:e|ing) (?:it|them|the \w+) to|send(?:ing)? (?:it|them) to)\b/i;
 const NEW_QUALIFIER = /^(?:new|updated|different|alternative|other)$/;
 
 /**
@@ -188,9 +225,27 @@ const NEW_QUALIFIER = /^(?:new|updated|different|alternative|other)$/;
  * SW69127745 to?" with `postcode` and `new_postcode`): `new_<slot>` (or another replacing qualifier), else
  * undefined.
  */
-function changed(text: string, slot: string, slots: readonly string[]): string | undefined {
+export function changed(text: string, slot: string, slots: readonly string[]): string | undefined {
   if (!CHANGE_CUE.test(text)) return undefined;
   return slots.find((s) => s.endsWith(`_${slot}`) && NEW_QUALIFIER.test(s.slice(0, -slot.length - 1)));
+}
+
+/**
+ * The slot `<qualifier>_<slot>` whose qualifier words `reply` names, when exactly one does ("Which bank account
+ * should we collect from? I'll need the sort code and the account number." with `account_number` and
+ * `bank_account_number`): the question is about that one; else undefined.
+ */
+export function qualifiedIn(reply: string, slot: string, slots: readonly string[]): string | undefined {
+  const words = new Set(wordsOf(reply));
+  const fit = slots.filter(
+    (s) =>
+      s.endsWith(`_${slot}`) &&
+      s
+        .slice(0, -slot.length - 1)
+        .split("_")
+        .every((w) => words.has(singular(w))),
+  );
+  return fit.length === 1 ? fit[0] : undefined;
 }
 
 /**
