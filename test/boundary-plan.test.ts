@@ -226,3 +226,30 @@ describe("values", () => {
     expect(mentionsValue("total paid $1,620", "$1620")).toBe(true);
   });
 });
+
+describe("gates told apart (issue 15 §2)", () => {
+  it("probes each request's gate and each gate after another, not only the first the graph's gate node stands for", async () => {
+    const change = trace("d03", [
+      [
+        "I want to change my cabin. My user id is omar_davis_3817.",
+        "Which reservation is it? Please give me the reservation id.",
+      ],
+      ["HAT2B2", "To confirm: move HAT2B2 to business for $300. Do you want me to go ahead (yes/no)?"],
+      ["yes", "There is a change fee of $50. Do you accept the fee (yes/no)?"],
+      ["yes", "Done: reservation HAT2B2 is now business."],
+    ]);
+    const ctx = await context([cancel, change]);
+    const ranked = await rulesRanker.rank(enumerateBoundaryTargets(ctx.graph), ctx.graph);
+    const target = ranked.find(
+      (t) => t.kind === "edge" && t.location === "request_confirmation -> confirm_completion",
+    )!;
+    const tests = boundaryTestsFor(target, ctx, 1).filter((t) => t.card?.perturbation === "ambiguous_value");
+    // The cancellation's gate (after the reservation was asked) and the change's fee gate (after its first gate).
+    expect(tests.map((t) => t.source?.traceId)).toEqual(["d01", "d03"]);
+    expect(tests.map((t) => t.card?.guard)).toEqual([
+      "request_confirmation after ask_reservation_id -> confirm_completion",
+      "request_confirmation after request_confirmation -> confirm_completion",
+    ]);
+    expect(tests[1]?.hints.at(-2)).toBe("yes");
+  });
+});

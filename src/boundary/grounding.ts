@@ -237,6 +237,28 @@ export function findSite(target: RankedTarget, grounded: Map<string, Grounded>):
   return best;
 }
 
+/**
+ * Where a confirmation gate's edge (`request_confirmation -> …`) was witnessed, once per gate: gates are told
+ * apart by the request and by what came just before them (the switch's terms after the tariff was asked, its
+ * exit-fee gate after the terms were agreed, the direct debit's read-back after the bank details), so each is
+ * probed, not only the first the graph's one `request_confirmation` node stands for. Earliest site first.
+ * @param max at most this many sites (the first is {@link findSite}'s)
+ */
+export function gateSites(target: RankedTarget, grounded: Map<string, Grounded>, max: number): Site[] {
+  const [from, to] = target.location.split(" -> ");
+  const byGate = new Map<string, Site>();
+  for (const g of grounded.values()) {
+    const acts = g.abstract.turns.map((t) => t.activity);
+    for (let i = 0; i < acts.length; i++) {
+      if (acts[i] !== from || acts[i + 1] !== to) continue;
+      const key = `${capabilityOf(g.abstract)}|${acts[i - 1] ?? ""}`;
+      const had = byGate.get(key);
+      if (!had || i < had.turn) byGate.set(key, { ...g, turn: i });
+    }
+  }
+  return [...byGate.values()].sort((a, b) => a.turn - b.turn).slice(0, max);
+}
+
 /** The limits the agent stated anywhere in discovery (limits.ts), read once per plan. */
 const limitsOf = new WeakMap<GenerationContext, StatedLimit[]>();
 export function discoveryLimits(context: GenerationContext): StatedLimit[] {

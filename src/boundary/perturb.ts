@@ -6,6 +6,7 @@ import {
   discoveryLimits,
   findSite,
   foreignValues,
+  gateSites,
   groundedTraces,
   isSubstantive,
   personaOf,
@@ -353,6 +354,9 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
   return undefined;
 }
 
+/** Gates probed per gate edge (grounding.ts `gateSites`): a request's gates, a few requests. */
+const GATE_SITES = 5;
+
 /**
  * Boundary tests for one selected target, ids numbered from `start`: one perturbation; at a value the agent
  * asked for, also a value just past each limit it states (at most two); at a gate it passed, also a
@@ -363,11 +367,15 @@ export function boundaryTestsFor(
   context: GenerationContext,
   start: number,
 ): TestCase[] {
-  const site = findSite(target, groundedTraces(context));
-  if (!site) return [];
-  const built = build(target, site, context);
-  const drafts = built === undefined ? [] : Array.isArray(built) ? built : [built];
-  return drafts.map((draft, n) => ({
+  const grounded = groundedTraces(context);
+  const gate = target.kind === "edge" && target.location.startsWith(`${CUE.gate} -> `);
+  const sites = gate ? gateSites(target, grounded, GATE_SITES) : [findSite(target, grounded)];
+  const built = sites.flatMap((site) => {
+    if (!site) return [];
+    const made = build(target, site, context);
+    return (made === undefined ? [] : Array.isArray(made) ? made : [made]).map((draft) => ({ draft, site }));
+  });
+  return built.map(({ draft, site }, n) => ({
     id: `b-${String(start + n).padStart(2, "0")}-${draft.perturbation.replaceAll("_", "-")}`,
     kind: "boundary",
     goal: draft.goal,
@@ -384,7 +392,13 @@ export function boundaryTestsFor(
     },
     card: {
       capability: capabilityOf(site.abstract),
-      guard: target.location,
+      // A gate is told apart by what came before it (gateSites): "request_confirmation after ask_new_tariff".
+      guard: gate
+        ? target.location.replace(
+            " -> ",
+            ` after ${site.abstract.turns[site.turn - 1]?.activity ?? "start"} -> `,
+          )
+        : target.location,
       perturbation: draft.perturbation,
       expected: draft.expected.join("|"),
       forbidden: draft.forbidden.join("|"),
