@@ -43,7 +43,8 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout5", role: "tuned on" },
   { name: "heldout6", role: "held out" },
   { name: "heldout7", role: "held out" },
-  { name: "heldout8", role: "held out" },
+  { name: "heldout8", role: "tuned on" },
+  { name: "heldout9", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {

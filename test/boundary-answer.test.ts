@@ -208,3 +208,49 @@ describe("questions naming several slots, a kind of slot, or a slot by its quali
     expect(asksSomething("That's booked for 3 June. What else can I do for you?")).toBe(false);
   });
 });
+
+describe("forms asked in one sentence, bare keyword gates, retries by attempts left (issue 15 §1)", () => {
+  const slots = [
+    "full_name",
+    "date_of_birth",
+    "companion_name",
+    "companion_date_of_birth",
+    "companion_stay_nights",
+  ];
+  it("carries a qualifier to the parts after it, not to one that says 'your'", () => {
+    expect(
+      readQuestion("Please give the companion's full name, date of birth and stay nights.", slots),
+    ).toMatchObject({ slot: "companion_name", also: ["companion_date_of_birth", "companion_stay_nights"] });
+    expect(readQuestion("What's the companion's name and your date of birth?", slots)).toMatchObject({
+      slot: "companion_name",
+      also: ["date_of_birth"],
+    });
+    expect(readQuestion("We need their full name and stay nights for the companion.", slots)?.kind).toBe(
+      "value",
+    );
+  });
+  it("says a bare count with the unit its slot is named by", () => {
+    expect(
+      answerQuestion("Please give the companion's full name and stay nights.", {
+        companion_name: "Ada Byron",
+        companion_stay_nights: "3",
+      }),
+    ).toBe("Ada Byron, 3 nights");
+  });
+  it("reads a capitalised word asked as a question as a gate word, not a credential asked 'to confirm'", () => {
+    expect(readQuestion("Your refund is £40 (Sat 3 May). OK to refund?")?.keyword).toBeUndefined();
+    expect(readQuestion("Your refund is £40 (Sat 3 May). YES to confirm?")).toEqual({
+      kind: "gate",
+      options: [],
+      keyword: "YES",
+    });
+    expect(readQuestion("Could you give me your PIN to confirm?", ["pin"])?.slot).toBe("pin");
+  });
+  it("reads 'n attempts left' and 'have another go' as an invitation to try again", () => {
+    expect(asksSomething("That code isn't right. You have 1 more attempt before payments are blocked.")).toBe(
+      true,
+    );
+    expect(asksSomething("That doesn't match. Have another go; 2 tries remaining.")).toBe(true);
+    expect(asksSomething("Your payment of £20 is set up. Thanks!")).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import {
   fallbackAnswer,
   inStatedRange,
   shapedValue,
+  TAKE_OFFER,
   unsaidOption,
 } from "../src/boundary/fallback.ts";
 import { statedPrefix } from "../src/boundary/formats.ts";
@@ -97,6 +98,18 @@ describe("the rules driver past an unreadable question", () => {
       turn("LB-20417", "Thanks. To verify your identity: what was the name of your first pet?"),
     ];
     expect(await rulesDriver.next({ plan, turns, facts })).toBe("heron");
+  });
+
+  it("takes an offer of a next step once, and gives every value asked again when told to give them again", async () => {
+    expect(
+      fallbackAnswer("That title is due on 3 May. Would you like to reserve another?", persona, []),
+    ).toBe(TAKE_OFFER);
+    expect(fallbackAnswer("Would you like to reserve another?", persona, [TAKE_OFFER])).toBe(DONT_KNOW);
+    const turns = [
+      turn("I'd like to renew my loan.", "I just need your card number and e-mail."),
+      turn("LB-20417, ana@example.com", "That doesn't match what we hold. Please give them again."),
+    ];
+    expect(await rulesDriver.next({ plan, turns, facts })).toBe("LB-20417, ana@example.org");
   });
 
   it("moves to a listed option once every one of its own values was refused", async () => {

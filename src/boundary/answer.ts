@@ -70,7 +70,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -99,7 +99,7 @@ export function sentences(reply: string): string[] {
  * saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?) (?:left|remaining|to go|before)|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
@@ -213,22 +213,11 @@ export function readQuestion(
       return { kind: "value", options: kinds.map((k) => k.split("_").slice(0, -1).join(" ")) };
     const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots, about);
     if (slot) {
-      // "What's the postcode and last name on the policy?": each slot named on either side of an "and" ("What's
-      // your forwarding address — first line and postcode?": both of the new address, as the sentence says).
-      const halves = sentence.split(/\s+(?:and|plus)\s+|\s*&\s*/i);
-      const named =
-        halves.length > 1
-          ? halves
-              .map((h) => slotNamedIn(h, slots))
-              .map((x) =>
-                x === undefined ? x : (changed(sentence, x, slots) ?? qualifiedIn(reply, x, slots) ?? x),
-              )
-              .filter((x): x is string => x !== undefined)
-              .filter((x, i, xs) => xs.indexOf(x) === i)
-          : [];
+      const named = slotsOfParts(sentence, reply, slots);
       // In the order the sentence asks for them.
       const asked = qualifiedIn(reply, slot, slots) ?? slot;
-      if (named.length > 1 && named.includes(asked))
+      // (The whole sentence may name a slot no part does: "the companion's name and your date of birth".)
+      if (named.length > 1 && named.some((n) => n === asked || asked.endsWith(`_${n}`)))
         return { kind: "value", slot: named[0] as string, options, also: named.slice(1) };
       return { kind: "value", slot: asked, options };
     }
@@ -262,6 +251,44 @@ export function readQuestion(
   return undefined;
 }
 
+/**
+ * The slots the parts of one asking sentence name, in order, when it names two or more: "What's the postcode
+ * and last name on the policy?"; "What's your forwarding address — first line and postcode?" (both of the new
+ * address, as the sentence says); "Tell me the extra driver's full name, date of birth and years licensed" (the
+ * qualifier one part names carries to the parts after it, unless they say "your").
+ */
+function slotsOfParts(sentence: string, reply: string, slots: readonly string[]): string[] {
+  const parts = sentence.split(/,?\s+(?:and|plus)\s+|\s*&\s*|,\s+/i);
+  if (parts.length < 2) return [];
+  let shared: string | undefined;
+  const named = parts.map((part) => {
+    const own = slotNamedIn(part, slots);
+    const yours = /\byours?\b/i.test(part);
+    const whose = shared && !own?.startsWith(`${shared}_`) && !yours ? shared : undefined;
+    const carried = whose
+      ? slotNamedIn(
+          `${part} ${whose.replaceAll("_", " ")}`,
+          slots.filter((s) => s.startsWith(`${whose}_`)),
+        )
+      : undefined;
+    const slot = carried ?? own;
+    if (slot) shared = sharedQualifier(slot, slots) ?? shared;
+    if (slot === undefined || yours) return slot;
+    return changed(sentence, slot, slots) ?? qualifiedIn(reply, slot, slots) ?? slot;
+  });
+  return named.filter((x, i, xs): x is string => x !== undefined && xs.indexOf(x) === i);
+}
+
+/** The longest leading words of `slot` (not all but its head) that begin two slots or more (`additional_driver`). */
+function sharedQualifier(slot: string, slots: readonly string[]): string | undefined {
+  const words = slot.split("_");
+  for (let k = words.length - 2; k >= 1; k--) {
+    const lead = words.slice(0, k).join("_");
+    if (slots.filter((s) => s.startsWith(`${lead}_`)).length >= 2) return lead;
+  }
+  return undefined;
+}
+
 /** The persona's value for a slot, `pick` choosing among several; undefined when it has none. */
 export function personaValue(persona: Persona, slot: string, pick = 0): string | undefined {
   const v = persona[slot];
@@ -270,9 +297,17 @@ export function personaValue(persona: Persona, slot: string, pick = 0): string |
   return v.length ? v[pick % v.length] : undefined;
 }
 
-/** A slot value as a user turn: ids as "My user id is …", other values as they are. */
+/** A slot value as a user turn: ids as "My user id is …", a bare count of a slot named by its unit with the unit ("20 years" for `licence_years`), other values as they are. */
 export function sayValue(slot: string, value: string): string {
-  return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : value;
+  return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : withUnit(slot, value);
+}
+
+const UNIT = /_(years|months|weeks|days|nights|hours|minutes)$/;
+/** "20" for `additional_driver_licence_years` → "20 years" ("1 year"); other values as they are. */
+function withUnit(slot: string, value: string): string {
+  const unit = UNIT.exec(slot)?.[1];
+  if (!unit || !/^\d+$/.test(value)) return value;
+  return `${value} ${value === "1" ? unit.slice(0, -1) : unit}`;
 }
 
 /** The slot with the most known values among `options` (one at least), or undefined. */
@@ -338,9 +373,11 @@ export function answerTo(
   if (value !== undefined && question.slot) {
     const more = (question.also ?? []).flatMap((slot) => {
       const v = personaValue(persona, slot, pick);
-      return v === undefined ? [] : [v];
+      return v === undefined ? [] : [withUnit(slot, v)];
     });
-    return more.length ? [value, ...more].join(", ") : sayValue(question.slot, value);
+    return more.length
+      ? [withUnit(question.slot, value), ...more].join(", ")
+      : sayValue(question.slot, value);
   }
   if (question.options.length) {
     // An option the persona names (its plan, its time slot) is the customer's own choice.

@@ -1,5 +1,6 @@
 import {
   answerQuestion,
+  answerTo,
   asksSomething,
   offeredCapabilities,
   type Persona,
@@ -195,13 +196,16 @@ function anotherValue(
   return slot && fresh ? sayValue(slot, fresh) : undefined;
 }
 
-/** The persona's value for the slot the last reply naming one asked for, as a user turn. */
+/**
+ * The persona's answer to the last reply that asked for a slot it has (with the slots asked beside it: "please
+ * give the dates again" after "the pickup and return dates?"), as a user turn.
+ */
 function retried(turns: readonly Turn[], persona: Persona): string | undefined {
   const slots = Object.keys(persona);
   for (const t of [...turns].reverse()) {
-    const slot = readQuestion(t.reply, slots)?.slot;
-    const value = slot ? personaValue(persona, slot) : undefined;
-    if (slot && value) return sayValue(slot, value);
+    const question = readQuestion(t.reply, slots);
+    const answer = question?.slot ? answerTo(question, persona) : undefined;
+    if (answer !== undefined) return answer;
   }
   return undefined;
 }

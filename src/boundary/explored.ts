@@ -166,6 +166,32 @@ export function askedSlots(
 }
 
 /**
+ * The sign-in's slots: those among the first two the agent asked for in sessions of two requests or more (the
+ * account number and the postcode it checks before any request, whatever the request). With the identifiers,
+ * the credentials a customer may keep getting wrong (tactics.ts `persist`: does the agent lock the session?).
+ */
+export function signInSlots(context: Requests): Set<string> {
+  const slots = factSlotNames(context.facts);
+  const values = knownValues(context.facts);
+  const seen = exploredAll(context);
+  const byRequest = new Map<string, Set<string>>();
+  for (const [i, t] of context.traces.entries()) {
+    const request = seen[i]?.request;
+    if (request === undefined) continue;
+    const first = [...new Set(questionsOf(t, slots, values).flatMap((q) => (q?.slot ? [q.slot] : [])))];
+    const mine = byRequest.get(request) ?? new Set<string>();
+    for (const slot of first.slice(0, 2)) mine.add(slot);
+    byRequest.set(request, mine);
+  }
+  const requests = (slot: string) => [...byRequest.values()].filter((m) => m.has(slot)).length;
+  return new Set(slots.filter((slot) => requests(slot) >= 2));
+}
+
+/** Whether the `persist` tactic fits `slot`: an identifier, or a slot of the sign-in ({@link signInSlots}). */
+export const credential = (slot: string, signIn: ReadonlySet<string>) =>
+  IDENTITY.test(slot) || signIn.has(slot);
+
+/**
  * How many (request, persona) pairs no session has carried through yet: the data round every customer gets
  * for every request before discovery may stop for lack of news (a request answered without any question
  * needs one customer only).
@@ -225,11 +251,12 @@ export function untriedSlotTactics(context: Requests): number {
   const seen = exploredAll(context);
   const slots = factSlotNames(context.facts);
   const asked = new Set(context.requests.flatMap((r) => askedSlots(context, r, slots)));
+  const signIn = signInSlots(context);
   let n = 0;
   for (const s of SLOT_TACTICS)
     for (const slot of asked) {
       if (AT_RANGE.has(s) && !rangeSlot(context.facts, slot)) continue;
-      if (AT_CREDENTIAL.has(s) && !IDENTITY.test(slot)) continue;
+      if (AT_CREDENTIAL.has(s) && !credential(slot, signIn)) continue;
       if (!seen.some((e) => e.strategy === s && e.slot === slot)) n++;
     }
   return n;

@@ -25,6 +25,12 @@ import { mentionsWhole, singular, valueList } from "./slots.ts";
 /** What the customer says when they do not have what the agent asks for. */
 export const DONT_KNOW = "Sorry, I don't have that to hand.";
 
+/** What the customer says to an offer of a next step ({@link OFFER}). */
+export const TAKE_OFFER = "Yes, please.";
+/** A yes/no question offering a next step ("Would you like to book?", "Shall I change the dates instead?"). */
+const OFFER =
+  /^(?:[a-z,' ]{0,40}[,;:—–-]\s*)?(?:would you like|do you want|shall i|should i|want me to)\b[^?]*\?$/i;
+
 /** Times {@link DONT_KNOW} is said in one session at most (an agent may allow more than one attempt). */
 const DONT_KNOW_MAX = 2;
 
@@ -169,5 +175,8 @@ export function fallbackAnswer(reply: string, persona: Persona, sent: readonly s
   if (ranged && !sent.includes(ranged)) return ranged;
   const shaped = shapedValue(reply, persona, sent);
   if (shaped) return shaped;
+  // "… is GBP 504.00. Would you like to book?": an offer of a next step, taken once (where it leads is more of
+  // the workflow).
+  if (asking(reply).some((q) => OFFER.test(q)) && !sent.includes(TAKE_OFFER)) return TAKE_OFFER;
   return sent.filter((u) => u === DONT_KNOW).length < DONT_KNOW_MAX ? DONT_KNOW : undefined;
 }

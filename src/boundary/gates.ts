@@ -51,6 +51,9 @@ export const KEYWORD_GATE =
 /** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
 const KEYWORD_GATE_LATE =
   /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
+/** A sentence that is the word itself, asked ("AGREE to cancel?", "YES to book it?"): capitals, at its start. */
+const KEYWORD_GATE_BARE =
+  /(?:^|[.!?:;]\s+)["'“‘]?([A-Z]{2,12})["'”’]? to (?:confirm|proceed|go ahead|continue|submit|accept|agree|book|cancel|apply|pay|switch|order|change|update)\b[^.!?]*\?/;
 /**
  * A gate asking to type back a figure it states ("If you'd like to pay now, type the amount (70.00) to confirm.",
  * "Please confirm by typing the amount, 105.00, or say cancel", "please type 35.00."): the figure is group 1.
@@ -75,6 +78,8 @@ export function gateWord(text: string): string | undefined {
   if (m) return m[1];
   const echo = echoFigure(text);
   if (echo) return echo;
+  const bare = KEYWORD_GATE_BARE.exec(text);
+  if (bare) return bare[1];
   const late = KEYWORD_GATE_LATE.exec(text);
   const word = late?.[1] ?? late?.[2];
   // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email").

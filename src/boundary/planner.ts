@@ -7,6 +7,7 @@ import {
   questionsOf,
   type Requests,
   requestContext,
+  signInSlots,
   slotsAsked,
   uncarried,
   untriedSlotTactics,
@@ -14,7 +15,7 @@ import {
 } from "./explored.ts";
 import { statedLimits } from "./limits.ts";
 import { HURRY, rephrase, requestMessage } from "./requests.ts";
-import { factSlotNames, IDENTITY } from "./slots.ts";
+import { factSlotNames, IDENTITY, knownValues } from "./slots.ts";
 import {
   AT_ASK,
   AT_CREDENTIAL,
@@ -192,6 +193,8 @@ function freePlan(context: Requests): RoundPlan {
   const novelty = sessionNovelty(context.traces, context.facts);
   const count = (f: (e: Explored) => boolean) => seen.filter(f).length;
   const slots = factSlotNames(context.facts);
+  const signIn = signInSlots(context);
+  const stuck = stuckOn(context, seen, slots);
   let best: { score: number[]; plan: () => RoundPlan } | undefined;
   context.requests.forEach((r, ri) => {
     const objective = `${OBJECTIVE.free} ${r}: it completes, refuses or shows it.`;
@@ -223,7 +226,12 @@ function freePlan(context: Requests): RoundPlan {
       SLOT_TACTICS.has(s)
         ? asked
             .filter((a) =>
-              AT_RANGE.has(s) ? rangeSlot(context.facts, a) : AT_CREDENTIAL.has(s) ? IDENTITY.test(a) : true,
+              AT_RANGE.has(s)
+                ? rangeSlot(context.facts, a)
+                : AT_CREDENTIAL.has(s)
+                  ? // A sign-in credential locks alike whatever the request: kept wrong once in all.
+                    IDENTITY.test(a) || (signIn.has(a) && !seen.some((e) => e.strategy === s && e.slot === a))
+                  : true,
             )
             .map((a) => ({ s, slot: a as string | undefined, give: pastStated(s, a, context.facts, limits) }))
         : // The record read back after the write needs a read request of the customer's own; another
@@ -278,11 +286,15 @@ function freePlan(context: Requests): RoundPlan {
             !data && gates.length && !gates.some((e) => e.persona === p && e.values === vt) ? 1 : 0;
           // A slot tactic at another slot, once the request has had it at one: after every tactic had its turn.
           const extra = slot && count((e) => e.request === r && e.strategy === s) > 0 ? 1 : 0;
+          // A customer the agent asked for what they do not have (a booking reference, for a customer with none)
+          // gets no further in the request: after every other choice.
+          const lacks = stuck.has(`${r}\u0000${p}`) ? 1 : 0;
           const score = [
             // An untried persona × values variant is never stale: it is where a policy guard may be.
-            data && !tried && !foreign ? 0 : stale,
+            data && !tried && !foreign && !lacks ? 0 : stale,
             cR / depth,
             unfit,
+            lacks,
             tried ? 1 : 0,
             // Another customer's values: after the request's own variants and tactics.
             foreign,
@@ -325,6 +337,23 @@ function freePlan(context: Requests): RoundPlan {
     });
   });
   return (best as { plan: () => RoundPlan }).plan();
+}
+
+/**
+ * The (request, persona) pairs, as `request\u0000persona`, whose session the driver could not go on with because
+ * the agent asked the persona for a value it does not have.
+ */
+function stuckOn(context: Requests, seen: readonly Explored[], slots: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const values = knownValues(context.facts);
+  context.traces.forEach((t, i) => {
+    const request = seen[i]?.request;
+    if (t.stop !== "driver_stop" || request === undefined) return;
+    const slot = questionsOf(t, slots, values).at(-1)?.slot;
+    if (slot && context.facts.personas[t.plan.persona]?.[slot] === undefined)
+      out.add(`${request}\u0000${t.plan.persona}`);
+  });
+  return out;
 }
 
 function lexLess(a: readonly number[], b: readonly number[]): boolean {

@@ -48,6 +48,7 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   line1: ["first line", "line 1", "line one"],
   line2: ["second line", "line 2", "line two"],
   start: ["begin"],
+  additional: ["extra", "second", "other", "named"],
   // "How long should the freeze be?" asks for `freeze_weeks`; "How long will you stay?" for `nights`.
   week: ["how long"],
   day: ["how long", "date"],
@@ -106,9 +107,17 @@ export function slotScore(words: readonly string[], slot: string): number {
   if (whole.some((w) => phraseAt(words, w) >= 0)) return parts.length * 2 + 1;
   const at: number[] = [];
   let named = 0;
+  let optional = 0;
   let qualifier = false;
   for (const [k, p] of parts.entries()) {
     const found = [p, ...(SLOT_SYNONYMS[p] ?? [])].map((w) => phraseAt(words, w)).filter((i) => i >= 0);
+    // An optional word said counts for adjacency only ("your full name" names `full_name` no better than
+    // "the companion's name" names `companion_name`).
+    if (found.length && OPTIONAL.has(p)) {
+      optional++;
+      at.push(Math.min(...found));
+      continue;
+    }
     if (!found.length) {
       if (OPTIONAL.has(p)) continue;
       // One leading qualifier may be left unsaid when two words or more of the rest are named
@@ -126,7 +135,7 @@ export function slotScore(words: readonly string[], slot: string): number {
   // A lone head word ("number", "date") names too many slots to stand for a qualified one.
   if (qualifier) return named >= 2 ? named * 2 - 1 : 0;
   const adjacent = at.every((i, k) => k === 0 || i === (at[k - 1] as number) + 1);
-  return named * 2 + (adjacent && named === parts.length ? 1 : 0);
+  return named * 2 + (adjacent && named + optional === parts.length ? 1 : 0);
 }
 
 /**
