@@ -254,3 +254,16 @@ describe("forms asked in one sentence, bare keyword gates, retries by attempts l
     expect(asksSomething("Your payment of £20 is set up. Thanks!")).toBe(false);
   });
 });
+
+describe("a confirmation offered as a numbered menu (issue 15 §1)", () => {
+  it("is a gate: yes is the option that goes ahead, no the one that cancels, and the labeller agrees", () => {
+    const reply =
+      "Summary: window seat 14A on the 09:10 to Leeds, £4.50. 1) Confirm 2) Change something 3) Cancel";
+    expect(readQuestion(reply)).toMatchObject({ kind: "gate", keyword: "Confirm", no: "Cancel" });
+    expect(answerQuestion(reply, {})).toBe("Confirm");
+    expect(answerQuestion(reply, {}, { decline: true })).toBe("Cancel");
+    expect(labelReply(reply, FACTS).activity).toBe("request_confirmation");
+    // A menu of values is no gate.
+    expect(readQuestion("Which seat? 1. 14A window 2. 14B aisle")?.kind).toBe("value");
+  });
+});

@@ -8,7 +8,7 @@ import { withDisclosure } from "../src/boundary/grounding.ts";
 import { evaluateCheck } from "../src/boundary/judge.ts";
 import { requestAliases } from "../src/boundary/known-requests.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
-import { asRequest } from "../src/boundary/requests.ts";
+import { asRequest, requestMessage } from "../src/boundary/requests.ts";
 import { knownValues } from "../src/boundary/slots.ts";
 import { STRATEGIES, strategyText } from "../src/boundary/tactics.ts";
 import {
@@ -78,6 +78,27 @@ describe("services as the agent words them (services.ts, requests.ts)", () => {
       ),
     ).toEqual([]);
   });
+  it("says a noun in -ing before its head as a noun, bookings alone as a new one, and a facts sentence as written", () => {
+    expect(
+      offeredCapabilities(
+        "I can help with tickets, bookings, seat changes, booking summaries or refunds.",
+      ).map(asRequest),
+    ).toEqual([
+      "ask about tickets",
+      "make a booking",
+      "change my seat",
+      "see my booking summary",
+      // A bare noun after "or" shares the modifiers of the item before.
+      "get my booking refund",
+    ]);
+    expect(requestMessage("My bike was stolen from the rack, what now", {}, [], [])).toBe(
+      "My bike was stolen from the rack, what now.",
+    );
+    expect(requestMessage("Renew a season ticket", {}, [], [])).toBe(
+      "Hi, I'd like to renew my season ticket.",
+    );
+  });
+
   it("says a noun list as what customers do with each, a bracketed item as one more, and a second offer", () => {
     expect(
       offeredCapabilities(
@@ -101,8 +122,8 @@ describe("services as the agent words them (services.ts, requests.ts)", () => {
     ).toEqual([
       "book my class",
       "cancel my class",
-      "get my upgrade",
-      "get my downgrade",
+      "get an upgrade",
+      "get a downgrade",
       "settle my overdue balance",
       "see my account overview",
     ]);

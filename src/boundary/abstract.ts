@@ -1,4 +1,4 @@
-import { CLOSING_OFFER, GIVE_IT, readQuestion, sentences } from "./answer.ts";
+import { CLOSING_OFFER, GIVE_IT, menuGate, readQuestion, sentences } from "./answer.ts";
 import { DONE, DONE_FIRST } from "./completions.ts";
 import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
@@ -203,7 +203,13 @@ const CUES: readonly [
   // room. Would you like me to check a Family room instead?": the refusal is the outcome, not a gate.
   [CUE.refuse, (t) => REFUSE.test(t) && (HANDOFF_OFFER.test(t) || ALTERNATIVE_OFFER.test(t))],
   // A gate word unquoted must be in capitals ("reply CONFIRM"); not "That amount doesn't match. Please type 35.00.".
-  [CUE.gate, (t, _, r) => GATE.test(t) || (gateWord(r) !== undefined && !(echoFigure(r) && REFUSE.test(t)))],
+  [
+    CUE.gate,
+    (t, _, r) =>
+      GATE.test(t) ||
+      menuGate(r) !== undefined ||
+      (gateWord(r) !== undefined && !(echoFigure(r) && REFUSE.test(t))),
+  ],
   // "Done: one of our team will call you …", "All arranged.": a completion said first is the outcome.
   // Not "Code accepted. What's the registration of the vehicle?": a step passed, then a question for a value.
   [

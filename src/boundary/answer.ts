@@ -44,6 +44,8 @@ export interface Question {
   options: string[];
   /** Gates that ask for a word rather than a yes ("Reply CONFIRM to go ahead"): that word, as written. */
   keyword?: string;
+  /** Gates offered as a menu ("1) Confirm 2) Change something 3) Cancel"): the option that says no. */
+  no?: string;
   /** Further slots the same sentence asks for with "and" ("the postcode and last name"), in order. */
   also?: string[];
 }
@@ -142,6 +144,20 @@ export function numberedOptions(reply: string): string[] {
   return out.length >= 2 ? out : [];
 }
 
+const MENU_YES =
+  /^(?:yes\b|confirm|go ahead|proceed|agree|accept|approve|submit|ok(?:ay)?\b|(?:that's|that is|all) (?:right|correct|good)|book it|place (?:it|the order))/i;
+const MENU_NO = /^(?:no\b|cancel|abort|stop|discard|don't|do not|never ?mind|start (?:again|over))/i;
+/**
+ * A confirmation offered as a menu ("1) Confirm  2) Change something  3) Cancel", "Reply 1 to confirm …" aside):
+ * the numbered options, one that goes ahead and one that does not. Undefined unless the reply numbers both.
+ */
+export function menuGate(reply: string): { options: string[]; yes: string; no?: string } | undefined {
+  const options = numberedOptions(reply);
+  const yes = options.find((o) => MENU_YES.test(o));
+  const no = options.find((o) => MENU_NO.test(o));
+  return yes && no ? { options, yes, no } : undefined;
+}
+
 /** Options listed after a colon or in parentheses at the end of an asking sentence. */
 export function optionsIn(sentence: string): string[] {
   const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
@@ -174,6 +190,9 @@ export function readQuestion(
   const all = sentences(reply);
   const keyword = all.map(gateWord).find(Boolean);
   if (keyword) return { kind: "gate", options: [], keyword };
+  const menu = menuGate(reply);
+  if (menu)
+    return { kind: "gate", options: menu.options, keyword: menu.yes, ...(menu.no ? { no: menu.no } : {}) };
   const asking = all.filter(isAsking);
   if (!asking.length) return undefined;
   const text = asking.join(" ");
@@ -362,7 +381,8 @@ export function answerTo(
   options: AnswerOptions & { visible?: readonly string[] } = {},
 ): string | undefined {
   const pick = options.pick ?? 0;
-  if (question.kind === "gate") return options.decline ? NO_ANSWER : (question.keyword ?? YES_ANSWER);
+  if (question.kind === "gate")
+    return options.decline ? (question.no ?? NO_ANSWER) : (question.keyword ?? YES_ANSWER);
   const value = question.slot === undefined ? undefined : personaValue(persona, question.slot, pick);
   if (question.kind === "count") {
     const n = value ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));

@@ -264,7 +264,11 @@ export const rulesDriver: Driver = {
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;
-    const { pick, slot: aim, give } = strategyValues(plan.strategy);
+    const { pick: first, slot: aim, give } = strategyValues(plan.strategy);
+    // Again: the second send repeats the first (a duplicate), later ones take the next values (an allowance
+    // counted down: a third named driver, a fifth booking).
+    const sends = how.again ? sent.filter((u) => u === sent[0]).length : 1;
+    const pick = first + Math.max(0, sends - 2);
     const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
     if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
       const fix = correction(plan, turns, facts);

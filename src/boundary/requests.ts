@@ -35,7 +35,8 @@ export function asRequest(phrase: string): string {
       .replace(/\s+with (?:anyone|everyone|you)$/i, "")
       // "answer questions about deductibles" is the customer's "ask about deductibles".
       .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
-      .replace(/\b(a|an|its|your)\b/gi, "my")
+      // "change its cabin" is "change my cabin"; "make a booking" stays a new one.
+      .replace(/\b(?<!\b(?:make|get|place|file|open|add|report|request|book) )(a|an|its|your)\b/gi, "my")
   );
 }
 
@@ -76,11 +77,14 @@ export function requestMessage(
   slots: readonly string[],
   replies: readonly string[],
 ): string {
+  // A sentence of the facts file ("The car won't start, I need help") is said as written.
   const base = /[.?!]$/.test(phrase)
     ? phrase
-    : FIRST_PERSON.test(phrase)
-      ? `Hi, ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`
-      : `Hi, I'd like to ${asRequest(phrase)}.`;
+    : /^[A-Z][a-z]/.test(phrase) && /\s/.test(phrase) && !serviceVerb(phrase)
+      ? `${phrase}.`
+      : FIRST_PERSON.test(phrase)
+        ? `Hi, ${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`
+        : `Hi, I'd like to ${asRequest(phrase.charAt(0).toLowerCase() + phrase.slice(1))}.`;
   const mine: string[] = [];
   const other: string[] = [];
   for (const slot of slots) {

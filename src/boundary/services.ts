@@ -132,8 +132,18 @@ function clauseItems(text: string): string[] {
     const before = split[i - 1]?.item.split(/\s+/) ?? [];
     const whole =
       bare && !/\s/.test(item) && before.length >= 2 ? `${before.slice(0, -1).join(" ")} ${item}` : item;
-    return /^\S+ing\b/.test(whole) && serviceVerb(whole) ? whole : nominalRequest(whole);
+    return gerund(whole) ? whole : nominalRequest(whole);
   });
+}
+
+/**
+ * Whether a service phrase opens with a verb in -ing ("changing your address", "cancelling bookings"), not a noun
+ * in -ing that modifies the head ("booking summaries": a summary of a booking).
+ */
+function gerund(phrase: string): boolean {
+  const [first = "", ...rest] = phrase.trim().toLowerCase().split(/\s+/);
+  if (!/ing$/.test(first) || !serviceVerb(first)) return false;
+  return !(rest.length && ACTION_NOUN[first]);
 }
 
 /**
@@ -184,6 +194,8 @@ const ACTION_NOUN: Readonly<Record<string, readonly [verb: string, keepHead: boo
   claim: ["make", true],
   complaint: ["make", true],
 };
+/** Action nouns a customer "makes" when the agent names them alone ("bookings" → "make a booking"). */
+const MADE = new Set(["booking", "reservation", "cancellation", "change", "transfer", "return", "exchange"]);
 export function nominalRequest(phrase: string): string {
   const words = phrase
     .trim()
@@ -199,6 +211,8 @@ export function nominalRequest(phrase: string): string {
   if (!action) return `ask about ${words.join(" ")}`;
   const [verb, keepHead] = action;
   // "upgrades and downgrades" alone: "get an upgrade"; "payments" alone: "make a payment".
-  if (!rest) return `${keepHead ? verb : "get"} ${/^[aeiou]/.test(singular) ? "an" : "a"} ${singular}`;
+  // ("bookings" alone: "make a booking"; "upgrades": "get an upgrade").
+  const alone = keepHead ? verb : MADE.has(singular) ? "make" : "get";
+  if (!rest) return `${alone} ${/^[aeiou]/.test(singular) ? "an" : "a"} ${singular}`;
   return `${verb} my ${keepHead ? `${rest} ${singular}` : rest}`;
 }
