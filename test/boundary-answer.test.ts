@@ -267,3 +267,18 @@ describe("a confirmation offered as a numbered menu (issue 15 §1)", () => {
     expect(readQuestion("Which seat? 1. 14A window 2. 14B aisle")?.kind).toBe("value");
   });
 });
+
+describe("a pet's name, a phrase to say at a gate, attempts left (issue 15 §1)", () => {
+  it("reads 'what is it called' as asking a name, a quoted phrase as the gate's word, a menu gate as asking", () => {
+    expect(readQuestion("Next, what's your horse called?", ["owner_phone", "horse_name"])?.slot).toBe(
+      "horse_name",
+    );
+    expect(
+      readQuestion('A £10 fee applies. To go ahead, please say "yes, I accept the fee". Otherwise say no.'),
+    ).toMatchObject({ kind: "gate", keyword: "yes, I accept the fee" });
+    expect(
+      asksSomething("Lesson on Fri 3 May at 10:00, £30.00. 1) Confirm  2) Change something  3) Cancel"),
+    ).toBe(true);
+    expect(asksSomething("No horse by that name on this account. You have 2 more attempt(s).")).toBe(true);
+  });
+});

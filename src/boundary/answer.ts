@@ -101,7 +101,7 @@ export function sentences(reply: string): string[] {
  * saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?) (?:left|remaining|to go|before)|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
@@ -119,7 +119,7 @@ export const CLOSING_OFFER =
  * closing offer ("… is €2,450.00. Anything else?") asks nothing: the reply is an outcome.
  */
 export function asksSomething(reply: string): boolean {
-  return sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s));
+  return sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) || menuGate(reply) !== undefined;
 }
 
 /**

@@ -50,7 +50,7 @@ export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
 /** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
 const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the word)? (?:["'“‘]([A-Za-z]{2,12})["'”’]|([A-Z]{2,12})\b)/i;
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z]{2,12})\b)/i;
 /** A sentence that is the word itself, asked ("AGREE to cancel?", "YES to book it?"): capitals, at its start. */
 const KEYWORD_GATE_BARE =
   /(?:^|[.!?:;]\s+)["'“‘]?([A-Z]{2,12})["'”’]? to (?:confirm|proceed|go ahead|continue|submit|accept|agree|book|cancel|apply|pay|switch|order|change|update)\b[^.!?]*\?/;
@@ -81,9 +81,11 @@ export function gateWord(text: string): string | undefined {
   const bare = KEYWORD_GATE_BARE.exec(text);
   if (bare) return bare[1];
   const late = KEYWORD_GATE_LATE.exec(text);
-  const word = late?.[1] ?? late?.[2];
-  // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email").
-  return word && (late?.[1] || word === word.toUpperCase()) ? word : undefined;
+  const quoted = late?.[1] ?? late?.[2];
+  const word = quoted ?? late?.[3];
+  // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email"); a phrase in
+  // double quotes is said as written ('To go ahead, please say "yes, I accept the fee"').
+  return word && (quoted || word === word.toUpperCase()) ? word : undefined;
 }
 
 /** A figure unlike `figure` in the same format, one less ("70.00" → "69.00"; "1" → "2"): a typed-back figure that is wrong. */

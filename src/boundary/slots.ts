@@ -26,6 +26,8 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   amount: ["how much", "sum", "cost", "price", "estimate", "total"],
   sum: ["how much", "amount"],
   surname: ["last name", "family name"],
+  // "What's your dog called?"
+  name: ["called", "named"],
   postcode: ["postal code", "post code", "zip", "zip code"],
   zip: ["postcode", "postal code", "post code"],
   phone: ["telephone", "mobile", "contact number"],
