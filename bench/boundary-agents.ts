@@ -18,7 +18,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ChatTarget } from "../src/agents/chat/target.ts";
+import { type ChatTarget, TargetError } from "../src/agents/chat/target.ts";
 import { cardKey, isValidRun } from "../src/boundary/audit.ts";
 import { runBoundaryCampaign } from "../src/boundary/pipeline.ts";
 import { loadPlan } from "../src/boundary/plan.ts";
@@ -45,13 +45,32 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout7", role: "held out" },
   { name: "heldout8", role: "tuned on" },
   { name: "heldout9", role: "tuned on" },
+  { name: "heldout10", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
   const file = path.join(import.meta.dirname, "agents", `${name}.ts`);
   if (!existsSync(file)) return undefined;
   const mod = (await import(file)) as Record<string, TestbedAgent | undefined>;
-  return mod[`${name}Agent`];
+  const agent = mod[`${name}Agent`];
+  return agent && { ...agent, create: (options) => crashSafe(agent.create(options)) };
+}
+
+/**
+ * `target` with an exception thrown inside the agent (its own bug, a TypeError on an input it did not expect)
+ * turned into a TargetError, as an HTTP bot's crash is a 500: that session ends, the measurement goes on.
+ */
+function crashSafe(target: TestbedTarget): TestbedTarget {
+  const send = target.send.bind(target);
+  target.send = async (text) => {
+    try {
+      return await send(text);
+    } catch (error) {
+      if (error instanceof TargetError) throw error;
+      throw new TargetError(target.name, `the agent crashed: ${(error as Error).message}`);
+    }
+  };
+  return target;
 }
 const SEEDS = [1, 2, 3];
 /** Paraphrase seeds the plan never saw (stabilisation ran on SEEDS): the honest false-alarm rate. */

@@ -282,3 +282,18 @@ describe("a pet's name, a phrase to say at a gate, attempts left (issue 15 §1)"
     expect(asksSomething("No horse by that name on this account. You have 2 more attempt(s).")).toBe(true);
   });
 });
+
+describe("a slot named only by its qualifier comes after one named in full (issue 15 §1)", () => {
+  it("answers the account number, not the collection date, when the request's noun opens the reply", () => {
+    const slots = ["account_number", "collection_date", "date_of_birth"];
+    const reply =
+      "To arrange a garden collection I first need to confirm who you are. What's your account number?";
+    expect(readQuestion(reply, slots)?.slot).toBe("account_number");
+    expect(
+      labelReply(reply, { personas: [{ account_number: ["A1"], collection_date: ["2 May"] }], requests: [] })
+        .activity,
+    ).toBe("ask_account_number");
+    // Alone, the qualifier still names its slot.
+    expect(readQuestion("When should the collection be?", slots)?.slot).toBe("collection_date");
+  });
+});

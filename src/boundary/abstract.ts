@@ -107,9 +107,9 @@ const SLOTS: readonly [string, RegExp][] = [
  * (slots.ts, the scorer the driver answers with), else a built-in slot noun, else "your <…> id/number/pin/…"
  * (words with digits or hyphens dropped: "your 4-digit PIN" → `pin`).
  */
-function askedSlot(sentence: string, slots: readonly string[]): string | undefined {
+function askedSlot(sentence: string, slots: readonly string[], loose = true): string | undefined {
   if (!ASKING.test(sentence)) return undefined;
-  const named = slotNamedIn(sentence, slots);
+  const named = slotNamedIn(sentence, slots, undefined, loose);
   if (named) return named;
   for (const [slot, pattern] of SLOTS) if (pattern.test(sentence)) return slot;
   const noun =
@@ -338,10 +338,12 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   for (const [activity, applies] of CUES)
     if (applies(t, parts, text, slots))
       return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots, values) : activity;
-  for (const s of parts) {
-    const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots);
-    if (slot) return `ask_${slot}`;
-  }
+  // A slot named only by its qualifier after any sentence naming one in full (as the driver reads it).
+  for (const loose of [false, true])
+    for (const s of parts) {
+      const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots, loose);
+      if (slot) return `ask_${slot}`;
+    }
   const listed = readQuestion(text, slots, values);
   if (listed?.slot && listed.kind !== "gate") return `ask_${listed.slot}`;
   if (listed?.kind === "value" && listed.options.length) {

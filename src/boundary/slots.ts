@@ -157,7 +157,12 @@ const stem = (w: string) => w.replace(/(?:ing|ed|e)$/, "");
 /** A slot name's last word, singular: its head (`incident_date` → date, `guest_names` → name). */
 const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
 
-export function slotNamedIn(text: string, slots: readonly string[], context?: string): string | undefined {
+export function slotNamedIn(
+  text: string,
+  slots: readonly string[],
+  context?: string,
+  loose = true,
+): string | undefined {
   const words = wordsOf(text);
   let best: string | undefined;
   let score = 0;
@@ -194,7 +199,7 @@ export function slotNamedIn(text: string, slots: readonly string[], context?: st
   // "What's on the electricity meter?" asks for `electricity_reading`: a slot whose qualifier, a content word
   // no other slot has, the text names (the first such, in the text's order) when nothing names a head; not an
   // identifier's ("To which cabin should I move the reservation?" asks no `reservation_id`).
-  if (!only.length) {
+  if (!only.length && loose) {
     const distinct = slots
       .map((slot) => [slot, singular(slot.split("_")[0] ?? "")] as const)
       .filter(
