@@ -84,6 +84,8 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
  * items rebuilt ({@link coordinated}); empty when the reply lists fewer than two.
  */
 export function offeredCapabilities(reply: string): string[] {
+  const menu = numberedServices(reply);
+  if (menu.length >= 2) return menu;
   // The first offer of a main clause: "no claim that I can access on your account" offers nothing. "I can see
   // CL-40112 and CL-40187": what the agent sees, not what it offers. "I can only move a delivery to …": a
   // restriction, not an offer. Further offers in the same sentence count too ("I handle bookings, freezes and
@@ -97,6 +99,41 @@ export function offeredCapabilities(reply: string): string[] {
   if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
   const parts = [...new Set(items)].filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   return parts.length >= 2 ? parts : [];
+}
+
+/** What introduces a numbered menu of services ("Here's what I can do:", "I can help with the following:"). */
+const MENU_INTRO =
+  /\b(?:what I can (?:do|help (?:you )?with)(?: for you| today)?|I can help (?:you )?with(?: the following| these| any of these| things like)?|(?:here are|these are) (?:my|our|the) (?:services|options)|\b(?:options|services|menu))\s*[:\-–—]/i;
+
+/**
+ * A numbered menu of services after a {@link MENU_INTRO} ("Here's what I can do: 1. Book an appointment 2. Move
+ * an appointment … 5. Vaccination record"), each said as a customer would ("book an appointment", "ask about
+ * vaccination record"); empty when there is none.
+ */
+function numberedServices(reply: string): string[] {
+  const intro = MENU_INTRO.exec(reply);
+  if (!intro) return [];
+  const rest = reply.slice(intro.index + intro[0].length);
+  const items: string[] = [];
+  // "1. Book …", "1) Book …", "1 - Book …; 2 - Move …"; an item ends at the next number, a line or a semicolon, and
+  // at its sentence's end ("9) Opening hours and prices. Say a number …").
+  for (const m of rest.matchAll(
+    /(?:^|[\s;])(\d{1,2})\s*(?:[.)]|\s[-–])\s+([^\n;]+?)(?=;?\s+\d{1,2}\s*(?:[.)]|\s[-–])\s|[\n;]|$)/g,
+  )) {
+    if (Number(m[1]) !== items.length + 1) break;
+    items.push(
+      (m[2] ?? "")
+        .split(/[.?!]\s/)[0]
+        ?.trim()
+        .replace(/[.,;:]$/, "") ?? "",
+    );
+  }
+  return items
+    .filter((i) => i.split(/\s+/).length <= 8)
+    .map((i) => {
+      const lower = `${i.charAt(0).toLowerCase()}${i.slice(1)}`;
+      return serviceVerb(lower) ? lower : nominalRequest(lower);
+    });
 }
 
 /** Where an agent says what it offers: "I can …", "I handle …", "I deal with / take care of / look after …". */
@@ -143,7 +180,8 @@ function clauseItems(text: string): string[] {
 function gerund(phrase: string): boolean {
   const [first = "", ...rest] = phrase.trim().toLowerCase().split(/\s+/);
   if (!/ing$/.test(first) || !serviceVerb(first)) return false;
-  return !(rest.length && ACTION_NOUN[first]);
+  // A noun in -ing modifies a head right after it; a verb takes its object with a determiner ("booking a …").
+  return !(rest.length && ACTION_NOUN[first] && !DETERMINER.test(rest[0] ?? ""));
 }
 
 /**
