@@ -5,6 +5,7 @@ import {
   asksSomething,
   gateWord,
   numberedOptions,
+  offeredCapabilities,
   readQuestion,
 } from "../src/boundary/answer.ts";
 import { cueOf, type Facts } from "../src/boundary/types.ts";
@@ -295,5 +296,32 @@ describe("a slot named only by its qualifier comes after one named in full (issu
     ).toBe("ask_account_number");
     // Alone, the qualifier still names its slot.
     expect(readQuestion("When should the collection be?", slots)?.slot).toBe("collection_date");
+  });
+});
+
+describe("which-questions, a count in brackets, menus of services (issue 15 §1)", () => {
+  const slots = ["ticket_number", "item", "issue", "quantity"];
+  const values = { item: ["headphones"], issue: ["broken", "missing"], quantity: ["2"] };
+  it("asks the slot a which-question names before the choice after it, and the count in brackets as well", () => {
+    expect(readQuestion("Which item on the ticket was broken or missing?", slots, values)?.slot).toBe("item");
+    expect(readQuestion("Which returned ticket is it about?", slots)?.slot).toBe("ticket_number");
+    expect(readQuestion("Tell me the product to add (and how many).", slots, values)).toMatchObject({
+      slot: "item",
+      also: ["quantity"],
+    });
+  });
+  it("reads the services of a menu: numbered, bulleted, or listed after 'Here's what I can do:'", () => {
+    expect(
+      offeredCapabilities(
+        "Here's what I can do: track a parcel, change a delivery day, or put you through to a person.",
+      ),
+    ).toEqual(["track a parcel", "change a delivery day", "put you through to a person"]);
+    expect(offeredCapabilities("I can help with:\n• track a parcel\n• report a lost parcel")).toEqual([
+      "track a parcel",
+      "report a lost parcel",
+    ]);
+    expect(
+      offeredCapabilities("Options: 1 - Book a lesson; 2 - Lesson prices. Answer with a number."),
+    ).toEqual(["book a lesson", "ask about lesson prices"]);
   });
 });

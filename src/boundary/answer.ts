@@ -233,7 +233,13 @@ export function readQuestion(
         kinds.every((k) => k.includes("_") && k.split("_").at(-1) === kinds[0]?.split("_").at(-1))
       )
         return { kind: "value", options: kinds.map((k) => k.split("_").slice(0, -1).join(" ")) };
-      const slot = slotOfChoice(sentence, values) ?? slotNamedIn(sentence, slots, about, loose);
+      // "Which item from BK-40190 was missing or damaged?" asks for the item, not for one of the choices after it.
+      const which = /\b(?:which|what) ([a-z]+)\b/i.exec(sentence)?.[1];
+      const choice = slotOfChoice(sentence, values);
+      const slot =
+        (choice && which ? slotNamedIn(which, slots, undefined, false) : undefined) ??
+        choice ??
+        slotNamedIn(sentence, slots, about, loose);
       if (slot) {
         const named = slotsOfParts(sentence, reply, slots);
         // In the order the sentence asks for them.
@@ -280,7 +286,7 @@ export function readQuestion(
  * qualifier one part names carries to the parts after it, unless they say "your").
  */
 function slotsOfParts(sentence: string, reply: string, slots: readonly string[]): string[] {
-  const parts = sentence.split(/,?\s+(?:and|plus)\s+|\s*&\s*|,\s+/i);
+  const parts = sentence.split(/,?\s+\(?(?:and|plus)\s+|\s*&\s*|,\s+/i);
   if (parts.length < 2) return [];
   let shared: string | undefined;
   const named = parts.map((part) => {

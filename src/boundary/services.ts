@@ -12,7 +12,7 @@ const SERVICE_VERB = new RegExp(
   `^(?:${[
     "add|amend|answer|apply|arrange|ask|book|browse|buy|calculate|cancel|change|check|choose|close|compare|confirm|connect|create|delete",
     "dispute|download|downgrade|edit|enrol|enroll|explain|extend|file|find|fix|freeze|get|give|help|hire|lodge|look",
-    "make|manage|modify|move|open|order|pause|pay|place|put|read|rebook|recommend|refill|refund|register|remove|renew",
+    "make|manage|modify|move|open|order|pause|pay|place|put|read|rebook|recommend|redeem|refill|refund|register|remove|renew",
     "rent|repair|replace|report|request|reschedule|reserve|reset|resume|return|review|schedule|see|sell|send|set",
     "share|show|sign|start|stop|submit|suspend|swap|switch|take|talk|tell|top|track|transfer|unblock|unlock|update",
     "upgrade|verify|view|withdraw|block|activate|deactivate|exchange|collect|deliver|redirect|raise|reactivate|search",
@@ -84,8 +84,8 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
  * items rebuilt ({@link coordinated}); empty when the reply lists fewer than two.
  */
 export function offeredCapabilities(reply: string): string[] {
-  const menu = numberedServices(reply);
-  if (menu.length >= 2) return menu;
+  const menu = menuServices(reply).filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
+  if (menu.length >= 2) return [...new Set(menu)];
   // The first offer of a main clause: "no claim that I can access on your account" offers nothing. "I can see
   // CL-40112 and CL-40187": what the agent sees, not what it offers. "I can only move a delivery to …": a
   // restriction, not an offer. Further offers in the same sentence count too ("I handle bookings, freezes and
@@ -101,19 +101,25 @@ export function offeredCapabilities(reply: string): string[] {
   return parts.length >= 2 ? parts : [];
 }
 
-/** What introduces a numbered menu of services ("Here's what I can do:", "I can help with the following:"). */
+/** What introduces a menu of services ("Here's what I can do:", "I can help with:", "My services:", "Options:"). */
 const MENU_INTRO =
-  /\b(?:what I can (?:do|help (?:you )?with)(?: for you| today)?|I can help (?:you )?with(?: the following| these| any of these| things like)?|(?:here are|these are) (?:my|our|the) (?:services|options)|\b(?:options|services|menu))\s*[:\-–—]/i;
+  /\b(?:what I can (?:do|help (?:you )?with)(?: for you| today)?|I can help (?:you )?with(?: the following| these| any of these| things like)?|(?:here are|these are) (?:my|our|the) (?:services|options)|(?:my|our) services|\b(?:options|services|menu))\s*[:\-–—]/i;
 
 /**
- * A numbered menu of services after a {@link MENU_INTRO} ("Here's what I can do: 1. Book an appointment 2. Move
- * an appointment … 5. Vaccination record"), each said as a customer would ("book an appointment", "ask about
- * vaccination record"); empty when there is none.
+ * A menu of services after a {@link MENU_INTRO}, each said as a customer would: numbered ("1. Book an appointment
+ * 2. Move an appointment … 5. Vaccination record" → "book an appointment", …, "ask about vaccination record"),
+ * bulleted one per line ("• track an order"), or listed in the sentence ("Here's what I can do: track an order,
+ * change a delivery slot … or put you through to a person"; "My services: order tracking, delivery slot
+ * changes, …" → "ask about order tracking", "change my delivery slot"); empty when there is none.
  */
-function numberedServices(reply: string): string[] {
+function menuServices(reply: string): string[] {
   const intro = MENU_INTRO.exec(reply);
   if (!intro) return [];
   const rest = reply.slice(intro.index + intro[0].length);
+  const say = (item: string) => {
+    const lower = `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+    return serviceVerb(lower) ? lower : nominalRequest(lower);
+  };
   const items: string[] = [];
   // "1. Book …", "1) Book …", "1 - Book …; 2 - Move …"; an item ends at the next number, a line or a semicolon, and
   // at its sentence's end ("9) Opening hours and prices. Say a number …").
@@ -128,12 +134,15 @@ function numberedServices(reply: string): string[] {
         .replace(/[.,;:]$/, "") ?? "",
     );
   }
-  return items
-    .filter((i) => i.split(/\s+/).length <= 8)
-    .map((i) => {
-      const lower = `${i.charAt(0).toLowerCase()}${i.slice(1)}`;
-      return serviceVerb(lower) ? lower : nominalRequest(lower);
-    });
+  if (items.length < 2)
+    for (const m of rest.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g))
+      items.push((m[1] ?? "").trim().replace(/[.,;:]$/, ""));
+  if (items.length >= 2) return items.filter((i) => i.split(/\s+/).length <= 8).map(say);
+  // A list in the sentence after the intro: of verb phrases when it opens with one ("track an order, change a
+  // delivery slot …"), else of nouns ("order tracking, delivery slot changes, …").
+  const list = rest.split(/[.?!](?:\s|$)/)[0]?.trim();
+  if (!list) return [];
+  return clauseItems(serviceVerb(list) ? `I can ${list}` : `I can help with ${list}`);
 }
 
 /** Where an agent says what it offers: "I can …", "I handle …", "I deal with / take care of / look after …". */
@@ -169,7 +178,9 @@ function clauseItems(text: string): string[] {
     const before = split[i - 1]?.item.split(/\s+/) ?? [];
     const whole =
       bare && !/\s/.test(item) && before.length >= 2 ? `${before.slice(0, -1).join(" ")} ${item}` : item;
-    return gerund(whole) ? whole : nominalRequest(whole);
+    // "track an order" in a list of nouns is the customer's verb phrase already.
+    const verbPhrase = serviceVerb(whole) && DETERMINER.test(whole.split(/\s+/)[1] ?? "");
+    return gerund(whole) || verbPhrase ? whole : nominalRequest(whole);
   });
 }
 

@@ -50,6 +50,8 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   line1: ["first line", "line 1", "line one"],
   line2: ["second line", "line 2", "line two"],
   start: ["begin"],
+  item: ["product", "goods"],
+  product: ["item"],
   additional: ["extra", "second", "other", "named"],
   // "How long should the freeze be?" asks for `freeze_weeks`; "How long will you stay?" for `nights`.
   week: ["how long"],
@@ -225,7 +227,8 @@ export function slotNamedIn(
     (slot) =>
       IDENTITY.test(slot) &&
       slot.split("_").length === 2 &&
-      new RegExp(`\\b(?:which|what) ${lead(slot)}s?\\b`, "i").test(text) &&
+      // ("Which delivered order do you mean?": a participle between.)
+      new RegExp(`\\b(?:which|what)(?: [a-z]+(?:ed|ing))? ${lead(slot)}s?\\b`, "i").test(text) &&
       slots.filter((other) => lead(other) === lead(slot)).length === 1,
   );
   return asked.length === 1 ? asked[0] : undefined;
