@@ -1,5 +1,5 @@
-import type { Site } from "./grounding.ts";
-import { type Criterion, CUE, type Perturbation } from "./types.ts";
+import { capabilityOf, type Site } from "./grounding.ts";
+import { type Criterion, CUE, type Perturbation, type RankedTarget, type TestCase } from "./types.ts";
 
 /**
  * Parts of the `rules` boundary-test generator (perturb.ts, AgentEval §V-B): the witnessed route a test walks,
@@ -40,3 +40,45 @@ export interface Draft {
 
 /** The slot an `ask_<slot>` activity asks for. */
 export const slotOf = (activity: string) => (activity.startsWith("ask_") ? activity.slice(4) : undefined);
+
+/**
+ * The boundary test a draft makes at `site` for `target`, its id `<prefix>-<perturbation>`; a gate's card names
+ * what came before it (grounding.ts `gateSites`: "request_confirmation after ask_new_tariff -> …").
+ */
+export function testOf(
+  draft: Draft,
+  target: RankedTarget,
+  site: Site,
+  prefix: string,
+  gate: boolean,
+): TestCase {
+  return {
+    id: `${prefix}-${draft.perturbation.replaceAll("_", "-")}`,
+    kind: "boundary",
+    goal: draft.goal,
+    hints: draft.hints,
+    persona: draft.persona,
+    success: draft.success,
+    failure: draft.failure,
+    turnBudget: draft.hints.length + 2,
+    target: {
+      kind: target.kind,
+      location: target.location,
+      label: target.label,
+      potential: target.potential,
+    },
+    card: {
+      capability: capabilityOf(site.abstract),
+      guard: gate
+        ? target.location.replace(
+            " -> ",
+            ` after ${site.abstract.turns[site.turn - 1]?.activity ?? "start"} -> `,
+          )
+        : target.location,
+      perturbation: draft.perturbation,
+      expected: draft.expected.join("|"),
+      forbidden: draft.forbidden.join("|"),
+    },
+    source: { traceId: site.trace.id, turns: draft.turns },
+  };
+}

@@ -14,7 +14,7 @@ import {
   traceValues,
 } from "./grounding.ts";
 import { extremeValue, invalidValue, pastLimits, statedLimits } from "./limits.ts";
-import { AMBIGUOUS, act, type Draft, route, slotOf, UNGATED } from "./perturb-parts.ts";
+import { AMBIGUOUS, act, type Draft, route, slotOf, testOf, UNGATED } from "./perturb-parts.ts";
 import { factSlotNames, IDENTITY, PERSONAL } from "./slots.ts";
 import {
   CUE,
@@ -375,34 +375,7 @@ export function boundaryTestsFor(
     const made = build(target, site, context);
     return (made === undefined ? [] : Array.isArray(made) ? made : [made]).map((draft) => ({ draft, site }));
   });
-  return built.map(({ draft, site }, n) => ({
-    id: `b-${String(start + n).padStart(2, "0")}-${draft.perturbation.replaceAll("_", "-")}`,
-    kind: "boundary",
-    goal: draft.goal,
-    hints: draft.hints,
-    persona: draft.persona,
-    success: draft.success,
-    failure: draft.failure,
-    turnBudget: draft.hints.length + 2,
-    target: {
-      kind: target.kind,
-      location: target.location,
-      label: target.label,
-      potential: target.potential,
-    },
-    card: {
-      capability: capabilityOf(site.abstract),
-      // A gate is told apart by what came before it (gateSites): "request_confirmation after ask_new_tariff".
-      guard: gate
-        ? target.location.replace(
-            " -> ",
-            ` after ${site.abstract.turns[site.turn - 1]?.activity ?? "start"} -> `,
-          )
-        : target.location,
-      perturbation: draft.perturbation,
-      expected: draft.expected.join("|"),
-      forbidden: draft.forbidden.join("|"),
-    },
-    source: { traceId: site.trace.id, turns: draft.turns },
-  }));
+  return built.map(({ draft, site }, n) =>
+    testOf(draft, target, site, `b-${String(start + n).padStart(2, "0")}`, gate),
+  );
 }
