@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { labelReply } from "../src/boundary/abstract.ts";
 import { readQuestion } from "../src/boundary/answer.ts";
 import { judgeByRules } from "../src/boundary/judge.ts";
+import { mentionsValue } from "../src/boundary/mentions.ts";
 import { slotNamedIn } from "../src/boundary/slots.ts";
 import { type AbstractTurn, Facts, type TestCase, type Turn } from "../src/boundary/types.ts";
 
@@ -136,5 +137,16 @@ describe("turns counted from where the hints were sent (judge.ts)", () => {
     const plain = [turns[0], turns[2], turns[3]] as Turn[];
     expect(judgeByRules(test, plain, labels("ask_x", "ask_surname", "inform")).verdict).toBe("pass");
     expect(judgeByRules(test, plain, labels("ask_x", "ask_surname", "refuse")).verdict).toBe("fail");
+  });
+});
+
+describe("numeric dates and pounds across paraphrases (issue 15 §3)", () => {
+  it("reads 24/01/2025 as 24 January (01/24/2025 too), and 62.50 pounds as £62.50", () => {
+    expect(mentionsValue("Booked for Fri 24 Jan at 08:45.", "24/01/2025")).toBe(true);
+    expect(mentionsValue("Booked for 01/24/2025.", "24 January")).toBe(true);
+    expect(mentionsValue("That comes to 62.50 pounds.", "£62.50")).toBe(true);
+    // Another day or amount is not the same value.
+    expect(mentionsValue("Booked for 25/01/2025.", "24 January")).toBe(false);
+    expect(mentionsValue("That comes to 62.00 pounds.", "£62.50")).toBe(false);
   });
 });

@@ -31,12 +31,14 @@ const AMOUNT = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
 const PATTERNS: readonly [string, RegExp][] = [
   ["email", /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g],
   ["date", /\b\d{4}-\d{2}-\d{2}\b/g],
+  // Numeric with the year ("24/01/2025", "01/24/2025"): read day first unless the first number cannot be a month.
+  ["date", /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/g],
   ["date", new RegExp(String.raw`\b(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?\b`, "gi")],
   // Day first, as most of the world writes it ("3 June 2025", "14th of March").
   ["date", new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:${MONTHS})\b\.?(?: \d{4}\b)?`, "gi")],
   ["time", /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m\b)?|\b\d{1,2}\s?[ap]m\b/gi],
   ["money", new RegExp(String.raw`[$€£]\s?${AMOUNT}|\b(?:USD|EUR|GBP)\s?${AMOUNT}`, "g")],
-  ["money", new RegExp(String.raw`\b${AMOUNT}\s?(?:USD|EUR|GBP|dollars?|euros?)\b`, "gi")],
+  ["money", new RegExp(String.raw`\b${AMOUNT}\s?(?:USD|EUR|GBP|dollars?|euros?|pounds?)\b`, "gi")],
   ["payment_id", /\b(?:[a-z]+_)*(?:card|certificate|paypal|voucher|wallet|account)_\d+\b/gi],
   ["user_handle", /\b[a-z]+_[a-z]+_\d{3,}\b/gi],
   ["flight_number", /\b[A-Z]{2,3}\d{2,4}\b/g],

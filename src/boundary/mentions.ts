@@ -27,8 +27,15 @@ export function canonical(type: string, value: string): string | undefined {
   }
   if (type === "date") {
     const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    const month = iso ? Number(iso[2]) - 1 : MONTH_NAMES.findIndex((m) => new RegExp(`\\b${m}`).test(v));
-    const date = Number(iso ? iso[3] : /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(v)?.[1]);
+    // "24/01/2025" day first, "01/24/2025" month first (the first number cannot be a month).
+    const slash = /^(\d{1,2})\/(\d{1,2})\/\d{2,4}$/.exec(v);
+    const [d, m] = slash ? (Number(slash[2]) > 12 ? [slash[2], slash[1]] : [slash[1], slash[2]]) : [];
+    const month = iso
+      ? Number(iso[2]) - 1
+      : m
+        ? Number(m) - 1
+        : MONTH_NAMES.findIndex((name) => new RegExp(`\\b${name}`).test(v));
+    const date = Number(iso ? iso[3] : (d ?? /\b(\d{1,2})(?:st|nd|rd|th)?\b/.exec(v)?.[1]));
     return month >= 0 && month < 12 && date >= 1 && date <= 31 ? `date:${month + 1}-${date}` : undefined;
   }
   if (type === "time") {
