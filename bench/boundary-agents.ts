@@ -195,10 +195,20 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     let fail = 0;
     let pass = 0;
     let inc = 0;
-    for (const runs of clean.values())
+    for (const [seed, runs] of clean)
       for (const { run: r } of runs.values()) {
-        if (r.verdict.verdict === "fail") fail++;
-        else if (r.verdict.verdict === "pass") pass++;
+        if (r.verdict.verdict === "fail") {
+          fail++;
+          // A false alarm on the plan's own seeds, in figures only (no wording: safe for the held-out agent).
+          const test = plan.tests.find((t) => t.id === r.testId);
+          const side = r.verdict.reason.startsWith("Failure") ? "failure" : "success";
+          const criterion = [...(test?.success ?? []), ...(test?.failure ?? [])].find((c) =>
+            r.verdict.reason.includes(c.text),
+          );
+          console.log(
+            `  clean seed ${seed} fails ${r.testId} (${test?.card?.perturbation ?? test?.kind}; ${side} criterion, check ${criterion?.check?.kind ?? "?"}; ${r.turns.length} turns)`,
+          );
+        } else if (r.verdict.verdict === "pass") pass++;
         else inc++;
       }
     let unseenFail = 0;
