@@ -188,8 +188,7 @@ export function signInSlots(context: Requests): Set<string> {
 }
 
 /** Whether the `persist` tactic fits `slot`: an identifier, or a slot of the sign-in ({@link signInSlots}). */
-export const credential = (slot: string, signIn: ReadonlySet<string>) =>
-  IDENTITY.test(slot) || signIn.has(slot);
+const credential = (slot: string, signIn: ReadonlySet<string>) => IDENTITY.test(slot) || signIn.has(slot);
 
 /**
  * How many (request, persona) pairs no session has carried through yet: the data round every customer gets
