@@ -173,46 +173,51 @@ export function readQuestion(
   // What the conversation is about, to tell apart slots a question names alike: the request, and the reply's
   // own statements ("Which day will you hand over the keys? I can record a move date until …").
   const about = `${context ?? ""} ${all.filter((s) => !isAsking(s)).join(" ")}`;
-  // A slot named only by its qualifier ("the electricity meter") after any sentence naming one in full: "To book
-  // a bulky collection I need to confirm who you are. What's your account number?" asks no collection date.
-  for (const loose of [false, true])
-    for (const sentence of asking) {
-      // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
-      // choice between slots of one head, answered with a qualifier ("gas"); the value is asked next.
-      const kinds = sentence
-        .split(/,?\s+or\s+/i)
-        .map((h) => slotNamedIn(h, slots))
-        .filter((x, i, xs): x is string => x !== undefined && xs.indexOf(x) === i);
-      if (
-        kinds.length > 1 &&
-        kinds.every((k) => k.includes("_") && k.split("_").at(-1) === kinds[0]?.split("_").at(-1))
-      )
-        return { kind: "value", options: kinds.map((k) => k.split("_").slice(0, -1).join(" ")) };
-      // "Which item from BK-40190 was missing or damaged?" asks for the item, not for one of the choices after it.
-      const which = /\b(?:which|what) ([a-z]+)\b/i.exec(sentence)?.[1];
-      const choice = slotOfChoice(sentence, values);
-      const slot =
-        (choice && which ? slotNamedIn(which, slots, undefined, false) : undefined) ??
-        choice ??
-        slotNamedIn(sentence, slots, about, loose);
-      if (slot) {
-        const named = slotsOfParts(sentence, reply, slots);
-        // In the order the sentence asks for them.
-        const asked = qualifiedIn(reply, slot, slots) ?? slot;
-        // (The whole sentence may name a slot no part does: "the companion's name and your date of birth".)
-        if (named.length > 1 && named.some((n) => n === asked || asked.endsWith(`_${n}`)))
-          return { kind: "value", slot: named[0] as string, options, also: named.slice(1) };
-        return { kind: "value", slot: asked, options };
-      }
-      const before = all[all.indexOf(sentence) - 1];
-      // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the
-      // slot the sentence before names, or the one whose head it names ("a six-digit code" → one_time_code).
-      const referred =
-        GIVE_IT.test(sentence) && before
-          ? (slotNamedIn(before, slots, context) ?? onlyByHead(before, slots))
-          : undefined;
-      if (referred) return { kind: "value", slot: referred, options };
-    }
+  // The question for `slot` one sentence asks, with the slots its other parts ask beside it.
+  const askedIn = (sentence: string, slot: string): Question => {
+    const named = slotsOfParts(sentence, reply, slots);
+    // In the order the sentence asks for them.
+    const asked = qualifiedIn(reply, slot, slots) ?? slot;
+    // (The whole sentence may name a slot no part does: "the companion's name and your date of birth".)
+    if (named.length > 1 && named.some((n) => n === asked || asked.endsWith(`_${n}`)))
+      return { kind: "value", slot: named[0] as string, options, also: named.slice(1) };
+    return { kind: "value", slot: asked, options };
+  };
+  for (const sentence of asking) {
+    // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
+    // choice between slots of one head, answered with a qualifier ("gas"); the value is asked next.
+    const kinds = sentence
+      .split(/,?\s+or\s+/i)
+      .map((h) => slotNamedIn(h, slots))
+      .filter((x, i, xs): x is string => x !== undefined && xs.indexOf(x) === i);
+    if (
+      kinds.length > 1 &&
+      kinds.every((k) => k.includes("_") && k.split("_").at(-1) === kinds[0]?.split("_").at(-1))
+    )
+      return { kind: "value", options: kinds.map((k) => k.split("_").slice(0, -1).join(" ")) };
+    // "Which item from BK-40190 was missing or damaged?" asks for the item, not for one of the choices after it.
+    const which = /\b(?:which|what) ([a-z]+)\b/i.exec(sentence)?.[1];
+    const choice = slotOfChoice(sentence, values);
+    const slot =
+      (choice && which ? slotNamedIn(which, slots, undefined, false) : undefined) ??
+      choice ??
+      slotNamedIn(sentence, slots, about, false);
+    if (slot) return askedIn(sentence, slot);
+    const before = all[all.indexOf(sentence) - 1];
+    // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the
+    // slot the sentence before names, or the one whose head it names ("a six-digit code" → one_time_code).
+    const referred =
+      GIVE_IT.test(sentence) && before
+        ? (slotNamedIn(before, slots, context) ?? onlyByHead(before, slots))
+        : undefined;
+    if (referred) return { kind: "value", slot: referred, options };
+  }
+  // A slot named only by its qualifier ("the electricity meter") after every sentence that names one in full: "To
+  // book a bulky collection I need to confirm who you are. What's your account number?" asks no collection date.
+  for (const sentence of asking) {
+    const slot = slotNamedIn(sentence, slots, about, true);
+    if (slot) return askedIn(sentence, slot);
+  }
   // "Grace Okoro is a member. Who would you like to bring instead?": the slot of the value it names, again;
   // "1 guest pass left. Who are you bringing (full name)?": the slot whose head it asks, qualifier aside.
   const replaced = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s));

@@ -233,13 +233,13 @@ export const rulesDriver: Driver = {
     const how = tactic(plan.strategy);
     const persona = personaOf(plan, facts);
     const slots = Object.keys(persona);
+    // Times the first message was sent (the again tactic sends it again after each write).
+    const sends = how.again ? sent.filter((u) => u === sent[0]).length : 1;
     if (how.again) {
       // The again tactic: each time a write behind a confirmation is done, the first message once more (four
       // times in all), so a duplicate or an allowance counted down meets its refusal in one session.
       const first = sent[0] as string;
-      const from = sent.lastIndexOf(first);
-      const since = turns.slice(from);
-      const sends = sent.filter((u) => u === first).length;
+      const since = turns.slice(sent.lastIndexOf(first));
       if (
         sends < AGAIN_SENDS &&
         objectiveMet(plan, since) &&
@@ -267,7 +267,6 @@ export const rulesDriver: Driver = {
     const { pick: first, slot: aim, give } = strategyValues(plan.strategy);
     // Again: the second send repeats the first (a duplicate), later ones take the next values (an allowance
     // counted down: a third named driver, a fifth booking).
-    const sends = how.again ? sent.filter((u) => u === sent[0]).length : 1;
     const pick = first + Math.max(0, sends - 2);
     const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
     if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
