@@ -80,9 +80,73 @@ describe("stabilisePlan", () => {
         ]),
       },
     ]);
-    expect(out.conversations).toBe(6);
+    // Three passes of two tests, less b-wording's third (a boundary test that failed is not run again), then
+    // the rehearsal of f-order on both targets.
+    expect(out.conversations).toBe(7);
     // The runner answered the order-number question from the persona, as `boundary run` does.
-    expect(out.targetTurns).toBe(12);
+    expect(out.targetTurns).toBe(14);
+  });
+
+  it("runs the plan in passes, each the whole plan in plan order against one target, as `boundary run` does", async () => {
+    const seen: string[] = [];
+    const logged = (seed: number) => {
+      const t = shop(seed);
+      const send = t.send.bind(t);
+      let first = true;
+      return {
+        ...t,
+        async reset() {
+          first = true;
+          await t.reset();
+        },
+        async send(text: string) {
+          if (first) seen.push(`${t.name}: ${text}`);
+          first = false;
+          return send(text);
+        },
+      };
+    };
+    const tests = ["Where is my order?", "Track A-1001 please"].map((hint, i) => ({
+      ...test(`f-${i}`, "functional", [mentions(["A-1001"])]),
+      hints: [hint],
+    }));
+    await stabilisePlan([logged(1), logged(2)], tests, engines, { sessions: 3 });
+    expect(seen.map((s) => s.replace(/:.*order.*/i, ": 0").replace(/:.*A-1001.*/, ": 1"))).toEqual([
+      "shop?seed=1: 0",
+      "shop?seed=1: 1",
+      "shop?seed=2: 0",
+      "shop?seed=2: 1",
+      "shop?seed=1: 0",
+      "shop?seed=1: 1",
+      // The rehearsal: the kept plan in plan order on each target.
+      "shop?seed=1: 0",
+      "shop?seed=1: 1",
+      "shop?seed=2: 0",
+      "shop?seed=2: 1",
+    ]);
+  });
+
+  it("drops in the rehearsal a test that fails only after the conversations the real run puts before it", async () => {
+    // A target whose 11th conversation goes wrong: the third pass ends at the 9th, the rehearsal of the kept plan
+    // meets f-b there (as `boundary run` of that plan on a fresh agent with the same history would).
+    let conversation = 0;
+    const base = shop(1);
+    const counted = {
+      ...base,
+      async reset() {
+        conversation++;
+        await base.reset();
+      },
+      async send(text: string) {
+        if (conversation === 11) return { text: "Sorry, our systems are down.", ms: 0 };
+        return base.send(text);
+      },
+    };
+    const tests = ["f-a", "f-b", "f-c"].map((id) => test(id, "functional", [mentions(["A-1001"])]));
+    const out = await stabilisePlan([counted], tests, engines, { sessions: 3 });
+    expect(out.tests.map((t) => t.id)).toEqual(["f-a", "f-c"]);
+    expect(out.rejected.map((r) => [r.id, r.reason.includes("rehearsal")])).toEqual([["f-b", true]]);
+    expect(conversation).toBe(14);
   });
 
   it("drops from a functional test a value the agent makes up per conversation, keeps what reproduces", async () => {

@@ -141,9 +141,25 @@ function pruneDisclosure(test: TestCase, run: TestRun, out: Stabilisation): Test
   return { ...test, failure };
 }
 
+/** One test's progress through the passes of {@link stabilisePlan}. */
+interface Checked {
+  test: TestCase;
+  current: TestCase;
+  /** Bumped each time pruning edits `current`; runs judged on an older version are judged again at the end. */
+  version: number;
+  runs: { run: TestRun; version: number; target: string }[];
+  /** The target could not answer one of its runs: kept unverified. */
+  unanswered: boolean;
+  /** A boundary test that failed a run (never edited, so it cannot pass all): not run again. */
+  failed: boolean;
+}
+
 /**
  * Run every test `sessions` times against `targets` (the planned-from agent first, then its variants) and keep
- * what passes every time (see module doc).
+ * what passes every time (see module doc). The runs go in passes, each pass the whole plan in plan order against
+ * one target — as `boundary run` runs a plan — so a target whose replies depend on the conversations before
+ * (a counter, a shared store) is checked in the order it will be run, and a boundary test that failed is not run
+ * again (it cannot pass all).
  * @returns the kept tests in plan order and what was dropped
  * @throws errors of the runner, labeller or judge (not of the target: a target error leaves a test unverified)
  */
@@ -165,69 +181,126 @@ export async function stabilisePlan(
     conversations: 0,
     targetTurns: 0,
   };
-  for (const [n, test] of tests.entries()) {
-    let current = test;
-    let version = 0;
-    const runs: { run: TestRun; version: number; target: string }[] = [];
-    let failedTarget = false;
-    for (let k = 0; k < sessions && !failedTarget; k++) {
-      const target = targets[k % targets.length] as ChatTarget;
-      const run = await runTest(target, current, engines);
+  const checked: Checked[] = tests.map((test) => ({
+    test,
+    current: test,
+    version: 0,
+    runs: [],
+    unanswered: false,
+    failed: false,
+  }));
+  for (let k = 0; k < sessions; k++) {
+    const target = targets[k % targets.length] as ChatTarget;
+    for (const c of checked) {
+      if (c.unanswered || c.failed) continue;
+      const run = await runTest(target, c.current, engines);
       out.conversations++;
       out.targetTurns += run.turns.length;
       if (run.error) {
-        failedTarget = true;
-        break;
+        c.unanswered = true;
+        continue;
       }
-      runs.push({ run, version, target: target.name });
+      c.runs.push({ run, version: c.version, target: target.name });
       // The privacy criterion is the one part of a boundary test that is pruned: a value a correct agent
       // names in this conversation is not someone else's secret here (grounding.ts disclosureCriterion).
-      const open = pruneDisclosure(current, run, out);
-      const pruned = current.kind === "functional" ? prune(open, run, out) : open;
-      if (JSON.stringify(pruned) !== JSON.stringify(current)) version++;
-      current = pruned;
+      const open = pruneDisclosure(c.current, run, out);
+      const pruned = c.current.kind === "functional" ? prune(open, run, out) : open;
+      const edited = JSON.stringify(pruned) !== JSON.stringify(c.current);
+      if (edited) c.version++;
+      c.current = pruned;
+      if (c.current.kind === "boundary" && !edited && run.verdict.verdict !== "pass") c.failed = true;
     }
-    if (failedTarget) {
+    options.onProgress?.(
+      `plan: pass ${k + 1}/${sessions} — ran the ${tests.length} tests in plan order against ${target.name}, ${checked.filter((c) => c.failed).length} failed so far`,
+    );
+  }
+  for (const c of checked) {
+    const verdict = await settle(c, engines);
+    if (verdict === "unverified") {
       out.unverified++;
-      out.tests.push(current);
-      continue;
-    }
-    if (!current.success.length) {
-      out.droppedTests++;
-      continue;
-    }
-    let rejected: RejectedTest | undefined;
-    for (const { run, version: seen, target } of runs) {
-      const verdict =
-        seen === version ? run.verdict : await engines.judge.judge(current, run.turns, run.labels);
-      if (verdict.verdict !== "pass") {
-        rejected = {
+      out.tests.push(c.current);
+    } else if (verdict === "empty") out.droppedTests++;
+    else if (verdict === "kept") {
+      const runs = c.runs.map((r) => r.run);
+      out.tests.push(c.current.kind === "functional" ? tighten(c.current, runs) : c.current);
+    } else out.rejected.push(verdict);
+  }
+  await rehearse(targets, out, engines, options);
+  return out;
+}
+
+/** Rehearsal rounds at most: each round that drops a test changes what the later tests follow. */
+const REHEARSALS = 3;
+
+/**
+ * The dress rehearsal: the kept plan run as `boundary run` will run it — in plan order against each target,
+ * with exactly the tests kept before it — and each test that does not pass dropped (`out` updated in place).
+ * Repeated while a round drops something, up to {@link REHEARSALS} rounds: a target whose replies depend on the
+ * conversations before (a reference counter, a wording rotated per conversation) then meets each test after
+ * the same conversations as in the real run. Tests kept unverified are run but never dropped here.
+ */
+async function rehearse(
+  targets: readonly ChatTarget[],
+  out: Stabilisation,
+  engines: RunEngines,
+  options: StabiliseOptions,
+): Promise<void> {
+  for (let round = 1; round <= REHEARSALS; round++) {
+    const failed = new Map<string, RejectedTest>();
+    for (const target of targets) {
+      for (const test of out.tests) {
+        if (failed.has(test.id)) continue;
+        const run = await runTest(target, test, engines);
+        out.conversations++;
+        out.targetTurns += run.turns.length;
+        if (run.error || run.verdict.verdict === "pass") continue;
+        failed.set(test.id, {
           id: test.id,
           kind: test.kind,
-          reason: `${verdict.verdict} against ${target}: ${verdict.reason}`,
+          reason: `${run.verdict.verdict} against ${target.name} in the plan-order rehearsal: ${run.verdict.reason}`,
           goal: test.goal,
           turns: run.turns.map((t, i) => ({
             user: t.user,
             reply: t.reply,
             activity: run.labels[i]?.activity ?? "",
           })),
-        };
-        break;
+        });
       }
     }
-    const kept =
-      current.kind === "functional"
-        ? tighten(
-            current,
-            runs.map((r) => r.run),
-          )
-        : current;
-    if (rejected) out.rejected.push(rejected);
-    else out.tests.push(kept);
-    if ((n + 1) % 10 === 0 || n + 1 === tests.length)
-      options.onProgress?.(
-        `plan: checked ${n + 1}/${tests.length} tests against the clean agent (${sessions} runs each), ${out.rejected.length} dropped`,
-      );
+    options.onProgress?.(
+      `plan: rehearsal ${round} — ran the ${out.tests.length} kept tests in plan order against ${targets.length} target(s), ${failed.size} failed`,
+    );
+    if (!failed.size) return;
+    out.tests = out.tests.filter((t) => !failed.has(t.id));
+    out.rejected.push(...failed.values());
   }
-  return out;
+}
+
+/**
+ * What becomes of one checked test: kept, unverified (the target did not answer), empty (a functional test left
+ * with no success criterion) or rejected (a run, judged on the test's final version, did not pass).
+ */
+async function settle(
+  c: Checked,
+  engines: RunEngines,
+): Promise<"kept" | "unverified" | "empty" | RejectedTest> {
+  if (c.unanswered) return "unverified";
+  if (!c.current.success.length) return "empty";
+  for (const { run, version, target } of c.runs) {
+    const verdict =
+      version === c.version ? run.verdict : await engines.judge.judge(c.current, run.turns, run.labels);
+    if (verdict.verdict !== "pass")
+      return {
+        id: c.test.id,
+        kind: c.test.kind,
+        reason: `${verdict.verdict} against ${target}: ${verdict.reason}`,
+        goal: c.test.goal,
+        turns: run.turns.map((t, i) => ({
+          user: t.user,
+          reply: t.reply,
+          activity: run.labels[i]?.activity ?? "",
+        })),
+      };
+  }
+  return "kept";
 }
