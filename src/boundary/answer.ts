@@ -98,12 +98,13 @@ export function sentences(reply: string): string[] {
 }
 
 /**
- * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?"): the
+ * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?", "Please try
+ * another e-mail address"): the
  * reply asks for the slot asked before, even when it names none. Not "please try again from 3 July" (a refusal
  * saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again)\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z]))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
@@ -169,6 +170,18 @@ export function readQuestion(
       (counts.length === 1 && slots.includes(counts[0]?.[0] ?? "") ? counts[0]?.[0] : undefined);
     // "the number of the one you want" counts nothing: it asks for a choice.
     if (noun) return { kind: "count", noun, ...(slot ? { slot } : {}), options };
+    // "You have 1,250 loyalty points. … How many would you like to redeem?": the one count slot the reply names.
+    const named = Object.entries(values ?? {}).filter(
+      ([s, vs]) =>
+        !IDENTITY.test(s) &&
+        slots.includes(s) &&
+        valueList(vs).every((v) => /^\d[\d,]*$/.test(v)) &&
+        slotNamedIn(reply, [s]) !== undefined,
+    );
+    if (named.length === 1 && named[0]) {
+      const [only] = named[0];
+      return { kind: "count", noun: only.replace(/_/g, " "), slot: only, options };
+    }
   }
   // What the conversation is about, to tell apart slots a question names alike: the request, and the reply's
   // own statements ("Which day will you hand over the keys? I can record a move date until …").

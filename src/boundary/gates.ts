@@ -57,10 +57,11 @@ const KEYWORD_GATE_BARE =
 /**
  * A gate asking to type back a figure it states ("If you'd like to pay now, type the amount (70.00) to confirm.",
  * "Please confirm by typing the amount, 105.00, or say cancel", "please type 35.00."): the figure is group 1.
- * Not a menu ("type 1 for billing"): the sentence must confirm, or the figure be money.
+ * Not a menu ("type 1 for billing"), nor a count of what to type ("confirm by entering the last 4 digits of your
+ * card"): the sentence must confirm, or the figure be money.
  */
 const ECHO_GATE =
-  /\b(?:re-?)?(?:typ(?:e|ing)|enter(?:ing)?|writ(?:e|ing))(?: in)?(?: (?:the|your) [a-z]+(?: [a-z]+)?)?(?: exactly| in full| as shown)?(?:\s*[:,(]\s*|\s+)["'“‘]?(?:[£$€]\s?)?(\d[\d,]*(?:\.\d{1,2})?)["'”’]?(?=\)|[,.;!?]?(?:\s|$))(?! for\b| or\b)/i;
+  /\b(?:re-?)?(?:typ(?:e|ing)|enter(?:ing)?|writ(?:e|ing))(?: in)?(?: (?:the|your) [a-z]+(?: [a-z]+)?)?(?: exactly| in full| as shown)?(?:\s*[:,(]\s*|\s+)["'“‘]?(?:[£$€]\s?)?(\d[\d,]*(?:\.\d{1,2})?)["'”’]?(?=\)|[,.;!?]?(?:\s|$))(?! for\b| or\b| (?:digits?|characters?|letters?|numbers?)\b)/i;
 const ECHO_CONTEXT = /\bconfirm|\bexactly\b|\bmatch|\bto (?:proceed|go ahead|pay|authori[sz]e|approve)\b/i;
 /** The figure an {@link ECHO_GATE} sentence asks to type back (`70.00`), or undefined. */
 export function echoFigure(text: string): string | undefined {

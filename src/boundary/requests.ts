@@ -9,7 +9,7 @@ import { serviceVerb } from "./services.ts";
 
 /**
  * A request phrase as the customer says it: "change its cabin" → "change my cabin", "put you through to a
- * pharmacist" → "talk to my pharmacist", "tell you our opening hours" → "know the opening hours", "tell you where a
+ * pharmacist" → "talk to a pharmacist", "tell you our opening hours" → "know the opening hours", "tell you where a
  * parcel is" → "know where my parcel is", "let you pay customs charges" → "pay customs charges", "answer questions
  * about deductibles" → "ask about deductibles".
  */
@@ -36,7 +36,10 @@ export function asRequest(phrase: string): string {
       // "answer questions about deductibles" is the customer's "ask about deductibles".
       .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
       // "change its cabin" is "change my cabin"; "make a booking" stays a new one.
-      .replace(/\b(?<!\b(?:make|get|place|file|open|add|report|request|book) )(a|an|its|your)\b/gi, "my")
+      .replace(
+        /\b(?<!\b(?:make|get|place|file|open|add|report|request|book|talk to|speak to|speak with) )(a|an|its|your)\b/gi,
+        "my",
+      )
   );
 }
 

@@ -137,7 +137,10 @@ function menuServices(reply: string): string[] {
   if (items.length < 2)
     for (const m of rest.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g))
       items.push((m[1] ?? "").trim().replace(/[.,;:]$/, ""));
-  if (items.length >= 2) return items.filter((i) => i.split(/\s+/).length <= 8).map(say);
+  // "Options: 1. 12/06/2025 14:00-15:00 2. …": a list of values (dates, times, prices), not of services.
+  const named = items.filter((i) => !/\d/.test(i));
+  if (items.length >= 2 && named.length * 2 < items.length) return [];
+  if (named.length >= 2) return named.filter((i) => i.split(/\s+/).length <= 8).map(say);
   // A list in the sentence after the intro: of verb phrases when it opens with one ("track an order, change a
   // delivery slot …"), else of nouns ("order tracking, delivery slot changes, …").
   const list = rest.split(/[.?!](?:\s|$)/)[0]?.trim();
