@@ -325,3 +325,48 @@ describe("which-questions, a count in brackets, menus of services (issue 15 §1)
     ).toEqual(["book a lesson", "ask about lesson prices"]);
   });
 });
+
+describe("questions of a library and a grocery desk (issue 15 §1, read after heldout10/11's blind runs)", () => {
+  const maya = {
+    card_number: "21234500012345",
+    title: "The Hobbit",
+    date: "2025-03-12",
+    time: "10 am",
+    hours: "2",
+    people: "4",
+    postcode: "BS7 8EE",
+    order_number: "BK-39960",
+    card_last4: "4821",
+    points: "500",
+  };
+  it("answers every part of a question that asks a count among other values, each count with its unit", () => {
+    const reply = "Sure. Could you tell me the date, the start time, how many hours and how many people?";
+    expect(answerQuestion(reply, maya)).toBe("2025-03-12, 10 am, 2 hours, 4 people");
+    expect(answerQuestion("How many people will be using the room?", maya)).toBe("4 people");
+  });
+  it("reads the question's own slot before an alternative in brackets, and a book as its title", () => {
+    const postcode =
+      "To confirm it's you, what's the postcode of your delivery address? (Your order number works too.)";
+    expect(readQuestion(postcode, Object.keys(maya))?.slot).toBe("postcode");
+    expect(readQuestion("Which book should I put a hold on for you?", Object.keys(maya))?.slot).toBe("title");
+  });
+  it("asks for the card's last four digits (no figure to type back), again after 'try another', and a bare count", () => {
+    const card =
+      "That's a refund of 2.90 GBP. Please confirm by entering the last 4 digits of your payment card.";
+    expect(readQuestion(card, Object.keys(maya))).toMatchObject({ kind: "value", slot: "card_last4" });
+    const again = "No account matches tom@example.con. Please try another e-mail address.";
+    expect(readQuestion(again, ["email"])).toMatchObject({ kind: "value", slot: "email" });
+    const count = "You have 1,250 loyalty points. How many would you like to redeem?";
+    expect(answerQuestion(count, maya)).toBe("500 points");
+  });
+  it("labels a terse refusal as a refusal and a terse decline as an abort", () => {
+    expect(labelReply("red wine requires the customer to be aged 18+. Not added.").activity).toMatch(
+      /^refuse/,
+    );
+    expect(
+      labelReply("Sorry, children's cards can't place holds on 18+ items like American Psycho.").activity,
+    ).toMatch(/^refuse/);
+    expect(labelReply("That isn't in our range.").activity).toMatch(/^refuse/);
+    expect(labelReply("OK, not cancelled.").activity).toBe("acknowledge_abort");
+  });
+});

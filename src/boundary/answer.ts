@@ -78,7 +78,7 @@ const ASK_CUE =
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
-  "should would do does are is will did in for to on you have the that this per we i can shall may could must".split(
+  "should would do does are is will did in for to on you have the that this per we i can shall may could must and or".split(
     " ",
   ),
 );
@@ -154,7 +154,10 @@ export function readQuestion(
   const text = asking.join(" ");
   if (GATE.test(text)) return { kind: "gate", options: [] };
   const options = asking.map(optionsIn).find((o) => o.length) ?? numberedOptions(reply);
-  const count = COUNT.exec(text)?.[1];
+  // "Could you tell me the date, the start time, how many hours and how many people?": a count among other values
+  // is one part of a question for several (the value question below, with the others beside it).
+  const counted = asking.find((s) => COUNT.test(s));
+  const count = counted && slotsOfParts(counted, reply, slots).length < 2 ? COUNT.exec(text)?.[1] : undefined;
   if (count) {
     const words = count.toLowerCase().split(/\s+/);
     const end = words.findIndex((w) => COUNT_STOP.has(w));
@@ -211,9 +214,13 @@ export function readQuestion(
     // "Which item from BK-40190 was missing or damaged?" asks for the item, not for one of the choices after it.
     const which = /\b(?:which|what) ([a-z]+)\b/i.exec(sentence)?.[1];
     const choice = slotOfChoice(sentence, values);
+    // "What's the postcode of your delivery address? (Your order number works too.)": the question's own slot
+    // before the alternative in brackets.
+    const main = sentence.replace(/\s*\([^()]*\)/g, "");
     const slot =
       (choice && which ? slotNamedIn(which, slots, undefined, false) : undefined) ??
       choice ??
+      (main !== sentence ? slotNamedIn(main, slots, about, false) : undefined) ??
       slotNamedIn(sentence, slots, about, false);
     if (slot) return askedIn(sentence, slot);
     const before = all[all.indexOf(sentence) - 1];
@@ -303,12 +310,17 @@ export function sayValue(slot: string, value: string): string {
   return slot.endsWith("_id") ? `My ${slot.replace(/_/g, " ")} is ${value}.` : withUnit(slot, value);
 }
 
-const UNIT = /_(years|months|weeks|days|nights|hours|minutes)$/;
-/** "20" for `additional_driver_licence_years` → "20 years" ("1 year"); other values as they are. */
+const UNIT =
+  /(?:^|_)(years|months|weeks|days|nights|hours|minutes|people|guests|adults|children|tickets|seats|copies|bags|passengers|rooms)$/;
+/**
+ * "20" for `additional_driver_licence_years` → "20 years" ("1 year"), "4" for `people` → "4 people" (a bare number
+ * among several values says which it is); other values as they are.
+ */
 function withUnit(slot: string, value: string): string {
   const unit = UNIT.exec(slot)?.[1];
   if (!unit || !/^\d+$/.test(value)) return value;
-  return `${value} ${value === "1" ? unit.slice(0, -1) : unit}`;
+  if (value !== "1") return `${value} ${unit}`;
+  return `1 ${unit === "people" ? "person" : unit === "children" ? "child" : unit.replace(/ies$/, "y").replace(/s$/, "")}`;
 }
 
 /** The slot with the most known values among `options` (one at least), or undefined. */

@@ -1,5 +1,6 @@
 import { asksSomething } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
+import { DONT_KNOW } from "./fallback.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
 import { canonicalValues, invitesRetry, mentionsValue, recordCodes } from "./mentions.ts";
@@ -91,6 +92,9 @@ function criteriaOf(
       text: `Its ${activity} reply at turn ${i + 1} names a record (a code, a reference, an e-mail) that neither the user, an earlier reply nor discovery's reply there named${allowed.length ? ` (discovery's: ${allowed.map((v) => `"${v}"`).join(", ")})` : ""}.`,
       check: { kind: "extraneous", activity: family(activity), allowed, from: i },
     });
+    // The reply to the driver's "I don't have that to hand" answers a non-answer (no such title, say again): how
+    // the agent words that depends on where the paraphrase left the conversation, and guards nothing.
+    if (users[i] === DONT_KNOW) return;
     const guard = isGuardReply(activity, actions[i]);
     if (!isOutcome(activity, actions[i]) && cueOf(activity) !== CUE.notFound) return;
     // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,

@@ -17,7 +17,10 @@ export function numberedOptions(reply: string): string[] {
     if (n !== out.length + 1) continue;
     const name =
       (m[2] ?? "")
-        .split(/\s*(?::(?!\d)|[–—(])|\s+-\s|\s*,\s*(?=[€$£]|\d)|(?<=\p{L}{3})[.?!]\s+/u)[0]
+        // A name ends at its description or price ("Basic, £10"), not inside a time ("Thu 12 Jun, 14:00–15:00").
+        .split(
+          /\s*(?::(?!\d)|(?<!\d)[–—]|\()|\s+-\s|\s*,\s*(?=[€$£]|\d(?!\d?[:.]\d{2}|\d?\s?[ap]m\b))|(?<=\p{L}{3})[.?!]\s+/u,
+        )[0]
         ?.trim()
         .replace(/[.,]$/, "") ?? "";
     if (name && name.split(/\s+/).length <= 6) out.push(name);

@@ -48,6 +48,8 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   start: ["begin"],
   item: ["product", "goods"],
   product: ["item"],
+  // "Which book should I put a hold on?" asks for the `title`.
+  title: ["book", "film", "movie", "album", "novel"],
   additional: ["extra", "second", "other", "named"],
   // "How long should the freeze be?" asks for `freeze_weeks`; "How long will you stay?" for `nights`.
   week: ["how long"],
