@@ -8,6 +8,7 @@ import {
   offeredCapabilities,
   readQuestion,
 } from "../src/boundary/answer.ts";
+import { replyValues } from "../src/boundary/grounding.ts";
 import { cueOf, type Facts } from "../src/boundary/types.ts";
 
 /**
@@ -368,5 +369,20 @@ describe("questions of a library and a grocery desk (issue 15 §1, read after he
     ).toMatch(/^refuse/);
     expect(labelReply("That isn't in our range.").activity).toMatch(/^refuse/);
     expect(labelReply("OK, not cancelled.").activity).toBe("acknowledge_abort");
+  });
+  it("labels a limit reached, a renewal blocked and a step sent to the desk as refusals", () => {
+    for (const reply of [
+      "Sorry, you're at the hold limit: 3 holds per member, and you have 3.",
+      "You already have 3 holds, and 3 is the most one card can have.",
+      "Your Flex plan allows 2 upcoming bookings at a time and you already have 2 (SP14, YO22).",
+      "You've reached the 2-booking limit of the Flex plan.",
+      "The Wild Robot has 1 hold from other members, which blocks renewals.",
+      "Past 14 days overdue, renewals have to be done at a desk.",
+    ])
+      expect(labelReply(reply).activity, reply).toMatch(/^refuse/);
+  });
+  it("keeps a count out of a total as a value the reply states", () => {
+    expect(replyValues("Good news — Circe has 1 of 3 copies available to borrow today.")).toContain("1 of 3");
+    expect(replyValues("Your slot is 10:00 of 12 June.")).not.toContain("0 of 12");
   });
 });

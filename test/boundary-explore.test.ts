@@ -528,6 +528,17 @@ describe("long workflows and rechecks", () => {
     expect(await rulesDriver.next({ plan, turns, facts })).toBe(ask);
     const refused = { user: ask, reply: "Sorry, I can only show your own account.", ms: 0 };
     expect(await rulesDriver.next({ plan, turns: [...turns, refused], facts })).toBeUndefined();
+    // The other customer is one with a record (the persona with the most facts), not the visitor whose
+    // identifier the facts hold as unknown.
+    const visitor: Facts = {
+      personas: [
+        { membership_number: ["M482913"], name: ["Priya"] },
+        { membership_number: ["M999999"] },
+        { membership_number: ["M305517"], name: ["Tom"], plan: ["Core"] },
+      ],
+      requests: [],
+    };
+    expect(await rulesDriver.next({ plan, turns, facts: visitor })).toBe(ask);
     expect(readsOwnRecord("Hi, I'd like to see my account summary.")).toBe(true);
     // A write that names a booking, and the agent's catalogue, are not the customer's record to read.
     expect(readsOwnRecord("Hi, I need to cancel my class booking.")).toBe(false);

@@ -126,6 +126,19 @@ describe("stabilisePlan", () => {
     ]);
   });
 
+  it("keeps a functional test whose success criteria a paraphrase undid when it still holds a guard", async () => {
+    const stop: Criterion = {
+      text: "After the refusal at turn 2 the agent asks to confirm or reports the action done.",
+      check: { kind: "activity", activity: ["request_confirmation", "confirm_completion"], from: 1 },
+    };
+    const guarded = { ...test("f-guard", "functional", [mentions(["REF-9"])]), failure: [stop] };
+    const bare = test("f-bare", "functional", [mentions(["REF-9"])]);
+    const out = await stabilisePlan([shop(1)], [guarded, bare], engines);
+    // REF-9 is never said: both lose their success criterion; only the one that holds a guard stays.
+    expect(out.tests.map((t) => [t.id, t.success.length, t.failure.length])).toEqual([["f-guard", 0, 1]]);
+    expect(out.droppedTests).toBe(1);
+  });
+
   it("drops in the rehearsal a test that fails only after the conversations the real run puts before it", async () => {
     // A target whose 11th conversation goes wrong: the third pass ends at the 9th, the rehearsal of the kept plan
     // meets f-b there (as `boundary run` of that plan on a fresh agent with the same history would).

@@ -89,14 +89,18 @@ function tactic(strategy: string) {
 }
 
 /**
- * Another persona's value for `slot` (the first after persona `own`, in order) that is an identifier (has a
- * digit, no spaces) and not one of `own`'s values; undefined when the facts have none.
+ * Another persona's value for `slot` that is an identifier (has a digit, no spaces) and not one of `own`'s
+ * values: of the persona with the most facts (a customer with a record, not the visitor a facts file holds for
+ * an unknown identifier), the first after `own` among equals; undefined when the facts have none.
  */
 function othersIdentifier(facts: Facts, own: number, slot: string): string | undefined {
-  const mine = new Set(facts.personas[own % facts.personas.length]?.[slot] ?? []);
-  for (let k = 1; k < facts.personas.length; k++)
-    for (const v of facts.personas[(own + k) % facts.personas.length]?.[slot] ?? [])
-      if (/\d/.test(v) && !/\s/.test(v) && !mine.has(v)) return v;
+  const n = facts.personas.length;
+  const mine = new Set(facts.personas[own % n]?.[slot] ?? []);
+  const others = Array.from({ length: n - 1 }, (_, k) => facts.personas[(own + k + 1) % n] ?? {}).sort(
+    (a, b) => Object.keys(b).length - Object.keys(a).length,
+  );
+  for (const p of others)
+    for (const v of p[slot] ?? []) if (/\d/.test(v) && !/\s/.test(v) && !mine.has(v)) return v;
   return undefined;
 }
 

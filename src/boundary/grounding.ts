@@ -206,6 +206,11 @@ export function replyValues(reply: string, facts?: Facts, options: { readBack?: 
     if (v.length >= 2 && !values.includes(v)) values.push(v);
   }
   if (options.readBack) return values;
+  // A count out of a total ("has 1 of 3 copies available", "2 out of 4 seats left") is the record's figure.
+  for (const m of reply.matchAll(/\b(\d{1,4}) (?:out )?of (\d{1,4})\b(?![:.,/]\d)/g)) {
+    const v = `${m[1]} of ${m[2]}`;
+    if (!values.includes(v)) values.push(v);
+  }
   for (const m of reply.matchAll(YES_NO_KEY)) {
     const key = (m[1] as string).toLowerCase();
     if (key.length < 3 || NOT_A_KEY.has(key)) continue;

@@ -3,7 +3,7 @@ import { statedValues } from "./functional.ts";
 import { evaluateCheck } from "./judge.ts";
 import { mentionsValue } from "./mentions.ts";
 import { type RunEngines, runTest } from "./run.ts";
-import type { Criterion, TestCase, TestRun } from "./types.ts";
+import { type Criterion, CUE, type TestCase, type TestRun } from "./types.ts";
 
 /**
  * Zero false alarms by construction (issue 15 §3; Gauntlet's addition to AgentEval §V-A): before the plan is
@@ -32,7 +32,7 @@ export interface RejectedTest {
 /** What {@link stabilisePlan} kept and removed, for the progress line and the summary. */
 export interface Stabilisation {
   tests: TestCase[];
-  /** Values dropped from `mentions` checks, criteria dropped, functional tests left with no success criterion. */
+  /** Values dropped from `mentions` checks, criteria dropped, functional tests left with no success criterion and no guard to hold. */
   droppedValues: number;
   droppedCriteria: number;
   droppedTests: number;
@@ -277,6 +277,24 @@ async function rehearse(
 }
 
 /**
+ * Whether a functional test holds, among its failure criteria, that the agent does not go on to the action after
+ * a guard (functional.ts: "After the refusal at turn 5 the agent asks to confirm or reports the action done").
+ * Such a test stays when the paraphrases leave no success criterion standing (a refusal one seed words as
+ * information): an agent that lets the guarded step through still fails it.
+ */
+function guardsStop(test: TestCase): boolean {
+  return (
+    test.kind === "functional" &&
+    test.failure.some(
+      (c) =>
+        c.check?.kind === "activity" &&
+        c.check.activity.includes(CUE.gate) &&
+        c.check.activity.includes(CUE.done),
+    )
+  );
+}
+
+/**
  * What becomes of one checked test: kept, unverified (the target did not answer), empty (a functional test left
  * with no success criterion) or rejected (a run, judged on the test's final version, did not pass).
  */
@@ -285,7 +303,7 @@ async function settle(
   engines: RunEngines,
 ): Promise<"kept" | "unverified" | "empty" | RejectedTest> {
   if (c.unanswered) return "unverified";
-  if (!c.current.success.length) return "empty";
+  if (!c.current.success.length && !guardsStop(c.current)) return "empty";
   for (const { run, version, target } of c.runs) {
     const verdict =
       version === c.version ? run.verdict : await engines.judge.judge(c.current, run.turns, run.labels);
