@@ -4,13 +4,12 @@ import {
   asksSomething,
   offeredCapabilities,
   type Persona,
-  personaValue,
   RETRY,
   readQuestion,
-  sayValue,
 } from "./answer.ts";
 import { askingPart, fallbackAnswer, unsaidOption } from "./fallback.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
+import { personaValue, sayValue } from "./persona-values.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
 import { othersRequest, strategyValues } from "./tactics.ts";

@@ -4,12 +4,12 @@ import {
   offeredCapabilities,
   optionsIn,
   type Persona,
-  sayValue,
   sentences,
 } from "./answer.ts";
 import { MONTHS } from "./entities.ts";
 import { statedPrefix } from "./formats.ts";
 import { dateInside } from "./limits.ts";
+import { sayValue } from "./persona-values.ts";
 import { mentionsWhole, singular, valueList } from "./slots.ts";
 
 /**
