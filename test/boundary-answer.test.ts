@@ -359,6 +359,11 @@ describe("questions of a library and a grocery desk (issue 15 §1, read after he
     expect(readQuestion(again, ["email"])).toMatchObject({ kind: "value", slot: "email" });
     const count = "You have 1,250 loyalty points. How many would you like to redeem?";
     expect(answerQuestion(count, maya)).toBe("500 points");
+    // A customer the facts give no points: another customer's count, not "1 point"; "how many" alone names no slot.
+    const values = { points: ["1000", "1500"], quantity: ["1", "3"] };
+    expect(answerQuestion(count, { email: "grace@example.com" }, { values, defaultCount: 1 })).toBe(
+      "1000 points",
+    );
   });
   it("labels a terse refusal as a refusal and a terse decline as an abort", () => {
     expect(labelReply("red wine requires the customer to be aged 18+. Not added.").activity).toMatch(

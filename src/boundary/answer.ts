@@ -178,9 +178,8 @@ export function readQuestion(
     const named = Object.entries(values ?? {}).filter(
       ([s, vs]) =>
         !IDENTITY.test(s) &&
-        slots.includes(s) &&
         valueList(vs).every((v) => /^\d[\d,]*$/.test(v)) &&
-        slotNamedIn(reply, [s]) !== undefined,
+        mentionsWhole(reply, s.replace(/_/g, " ")), // its own words, not a synonym ("how many" is every count's)
     );
     if (named.length === 1 && named[0]) {
       const [only] = named[0];
@@ -354,7 +353,10 @@ export function answerTo(
     return options.decline ? (question.no ?? NO_ANSWER) : (question.keyword ?? YES_ANSWER);
   const value = question.slot === undefined ? undefined : personaValue(persona, question.slot, pick);
   if (question.kind === "count") {
-    const n = value ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));
+    // A count the persona has no value for ("How many points would you like to redeem?"): another customer's.
+    const known = question.slot ? valueList(options.values?.[question.slot] ?? [])[0] : undefined;
+    const n =
+      value ?? known ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));
     if (n === undefined) return undefined;
     if (!/^\d+$/.test(n) || !question.noun) return n;
     return `${n} ${n === "1" ? question.noun.replace(/s$/, "") : question.noun}`;
