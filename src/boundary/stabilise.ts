@@ -237,7 +237,7 @@ const REHEARSALS = 3;
  * with exactly the tests kept before it — and each test that does not pass dropped (`out` updated in place).
  * Repeated while a round drops something, up to {@link REHEARSALS} rounds: a target whose replies depend on the
  * conversations before (a reference counter, a wording rotated per conversation) then meets each test after
- * the same conversations as in the real run. Tests kept unverified are run but never dropped here.
+ * the same conversations as in the real run. A run the target could not answer drops nothing.
  */
 async function rehearse(
   targets: readonly ChatTarget[],
@@ -254,17 +254,8 @@ async function rehearse(
         out.conversations++;
         out.targetTurns += run.turns.length;
         if (run.error || run.verdict.verdict === "pass") continue;
-        failed.set(test.id, {
-          id: test.id,
-          kind: test.kind,
-          reason: `${run.verdict.verdict} against ${target.name} in the plan-order rehearsal: ${run.verdict.reason}`,
-          goal: test.goal,
-          turns: run.turns.map((t, i) => ({
-            user: t.user,
-            reply: t.reply,
-            activity: run.labels[i]?.activity ?? "",
-          })),
-        });
+        const why = `${run.verdict.verdict} against ${target.name} in the plan-order rehearsal: ${run.verdict.reason}`;
+        failed.set(test.id, rejection(test, why, run));
       }
     }
     options.onProgress?.(
@@ -308,17 +299,22 @@ async function settle(
     const verdict =
       version === c.version ? run.verdict : await engines.judge.judge(c.current, run.turns, run.labels);
     if (verdict.verdict !== "pass")
-      return {
-        id: c.test.id,
-        kind: c.test.kind,
-        reason: `${verdict.verdict} against ${target}: ${verdict.reason}`,
-        goal: c.test.goal,
-        turns: run.turns.map((t, i) => ({
-          user: t.user,
-          reply: t.reply,
-          activity: run.labels[i]?.activity ?? "",
-        })),
-      };
+      return rejection(c.test, `${verdict.verdict} against ${target}: ${verdict.reason}`, run);
   }
   return "kept";
+}
+
+/** `test` dropped for `reason`, with the run that failed turn by turn (each reply with its activity). */
+function rejection(test: TestCase, reason: string, run: TestRun): RejectedTest {
+  return {
+    id: test.id,
+    kind: test.kind,
+    reason,
+    goal: test.goal,
+    turns: run.turns.map((t, i) => ({
+      user: t.user,
+      reply: t.reply,
+      activity: run.labels[i]?.activity ?? "",
+    })),
+  };
 }
