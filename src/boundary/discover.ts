@@ -153,8 +153,9 @@ async function session(
     throw error;
   }
   const slots = factSlotNames(facts);
-  // The again tactic makes its write several times over: it has the long budget throughout.
-  const cap = plan.strategy.startsWith(STRATEGIES.again) ? LONG_SESSION * budget : budget;
+  // The again tactic makes its write several times over, the remedy tactic two workflows: the long budget.
+  const long = [STRATEGIES.again, STRATEGIES.remedy].some((s) => plan.strategy.startsWith(s));
+  const cap = long ? LONG_SESSION * budget : budget;
   for (;;) {
     // A workflow longer than the budget (sign-in, a new address, a date, a reading, then the gate) is carried on
     // while each reply still asks something new, up to LONG_SESSION × the budget.

@@ -10,6 +10,7 @@ import {
 import { askingPart, fallbackAnswer, unsaidOption } from "./fallback.ts";
 import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { personaValue, sayValue } from "./persona-values.ts";
+import { remedyOf, TAKE_OFFER } from "./remedy.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
 import { othersRequest, strategyValues } from "./tactics.ts";
@@ -84,6 +85,7 @@ function tactic(strategy: string) {
     recheck: /\bask to see the record\b/.test(s),
     again: /\bmake the same request again\b/.test(s),
     others: /\bsame record of another customer\b/.test(s),
+    remedy: /\btake the offer\b/.test(s),
   };
 }
 
@@ -249,6 +251,18 @@ export const rulesDriver: Driver = {
         since.some((t) => readQuestion(t.reply, slots)?.kind === "gate")
       )
         return first;
+    }
+    if (how.remedy && sent.filter((u) => u === sent[0]).length === 1) {
+      // The remedy tactic: the way past the first refusal that offers one, taken; once that workflow is done,
+      // the first message once more, carried through (remedy.ts).
+      const at = turns.findIndex((t) => remedyOf(t.reply, facts) !== undefined);
+      if (at === turns.length - 1) {
+        // A plain offer ("I can help with that") is taken with the agent's own request its words name, which
+        // the planner gives (`Give "…"`): a bot that reads requests, not context, understands that.
+        const take = remedyOf(last.reply, facts);
+        return take === TAKE_OFFER ? (strategyValues(plan.strategy).give ?? take) : take;
+      }
+      if (at >= 0 && objectiveMet(plan, turns.slice(at + 1))) return sent[0];
     }
     if (how.others && objectiveMet(plan, turns)) {
       // The others tactic: once the customer's own record is shown, another customer's asked for by the

@@ -14,6 +14,7 @@ import {
   untriedVariants,
 } from "./explored.ts";
 import { statedLimits } from "./limits.ts";
+import { remedyOf, remedyRequest, TAKE_OFFER } from "./remedy.ts";
 import { HURRY, rephrase, requestMessage } from "./requests.ts";
 import { factSlotNames, IDENTITY, knownValues } from "./slots.ts";
 import {
@@ -172,7 +173,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 2. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once),
  *    divided by the request's depth (1 + the slots the agent asked for in it + 1 when a gate was seen);
  * 3. a tactic the request cannot take yet: a gate tactic where no gate was seen, an identifier tactic where
- *    the agent was not seen asking for a persona slot;
+ *    the agent was not seen asking for a persona slot (the remedy tactic is played only by a persona a refusal
+ *    of the request offered a way past);
  * 4. already tried: the variant with `carry`, the tactic with the request; then another customer's values
  *    (tactics.ts `foreignVariants`, which never keep a stale request first);
  * 5. sessions of the request of the same kind (data or tactic), then data before tactics;
@@ -213,6 +215,20 @@ function freePlan(context: Requests): RoundPlan {
       questionsOf(context.traces[i] as SessionTrace, slots).some((q) => q?.slot),
     );
     const asked = askedSlots(context, r, slots);
+    // The personas a refusal of the request offered a way past (remedy.ts), the remedy tactic's only players,
+    // with the request that takes a plain offer ("I can help with that": the agent's own request that the
+    // refusal's words name) when one does.
+    const offered = new Map<number, string | undefined>();
+    for (const i of mineIdx) {
+      const t = context.traces[i] as SessionTrace;
+      const refusal = t.turns.find((u) => remedyOf(u.reply, context.facts))?.reply;
+      if (refusal === undefined || offered.has(t.plan.persona)) continue;
+      const take =
+        remedyOf(refusal, context.facts) === TAKE_OFFER
+          ? remedyRequest(refusal, context.requests, r)
+          : undefined;
+      offered.set(t.plan.persona, take && requestMessage(take, {}, [], []));
+    }
     // A deeper workflow (more values asked, a gate) has more branches: it gets proportionally more sessions.
     const depth = 1 + asked.length + (gates.length ? 1 : 0);
     const shallow = mineIdx.length > 0 && depth === 1;
@@ -253,6 +269,8 @@ function freePlan(context: Requests): RoundPlan {
       if (shallow && !data && !SHALLOW_TACTICS.has(s)) return;
       context.facts.personas.forEach((_, p) => {
         if (data && shallow && p > 0) return;
+        if (s === "remedy" && !offered.has(p)) return;
+        const take = s === "remedy" ? offered.get(p) : give;
         // A data round counts the persona's data rounds of the request (its tactic rounds vary no value).
         const cRP = count(
           (e) => mine(e) && e.persona === p && (!data || e.strategy === "carry" || e.strategy === undefined),
@@ -329,7 +347,7 @@ function freePlan(context: Requests): RoundPlan {
                   list[v] as Record<string, string>,
                   p + v,
                   slot,
-                  give,
+                  take,
                 ),
             };
         }

@@ -15,7 +15,9 @@ import type { Facts } from "./types.ts";
  * identifier (is it looked up, and can the customer recover?), someone else's identifier (does the agent
  * check that the details belong together?), the same write made again in one session (is a duplicate
  * refused, is an allowance — "booking 3 of the 4 your plan allows" — counted down to its refusal?) and, once
- * signed in, another customer's record asked for by its identifier (is it refused, or shown?).
+ * signed in, another customer's record asked for by its identifier (is it refused, or shown?) and the way past a
+ * refusal the refusal offers taken ("settle the balance first"), then the request made again (is the remedy
+ * real, and what guard comes next?: remedy.ts).
  */
 export const STRATEGIES = {
   carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
@@ -42,6 +44,8 @@ export const STRATEGIES = {
     "Carry it through and answer yes at the confirmation; once it is done, make the same request again, up to four times in all, carried through the same way.",
   others:
     "Carry it through with your own details; once your record is shown, ask for the same record of another customer, naming their identifier.",
+  remedy:
+    "Give details only when asked; when the agent turns the request down and offers a way past it, take the offer and carry it through, then make the same request again.",
 } as const;
 /** A strategy of {@link STRATEGIES}. */
 export type StrategyName = keyof typeof STRATEGIES;
@@ -57,6 +61,7 @@ export const TACTICS: readonly StrategyName[] = [
   "recheck",
   "again",
   "others",
+  "remedy",
   "mistype",
   "extreme",
   "persist",
@@ -208,8 +213,11 @@ export function rangeSlot(facts: Facts, slot: string): boolean {
   );
 }
 
-/** The tactics a request the agent answers without asking anything still takes. */
-export const SHALLOW_TACTICS = new Set<StrategyName>(["human", "thanks"]);
+/**
+ * The tactics a request the agent answers without asking anything still takes (a refusal answering it at once
+ * may offer its own way past: the planner gives the remedy tactic only to a persona it was offered to).
+ */
+export const SHALLOW_TACTICS = new Set<StrategyName>(["human", "thanks", "remedy"]);
 
 /**
  * For the "out-of-range value" tactic at `slot`: persona 0's value moved just past one of `limits` (those the
