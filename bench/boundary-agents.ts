@@ -47,6 +47,8 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout9", role: "tuned on" },
   { name: "heldout10", role: "tuned on" },
   { name: "heldout11", role: "tuned on" },
+  { name: "heldout12", role: "tuned on" },
+  { name: "heldout13", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
