@@ -391,3 +391,46 @@ describe("questions of a library and a grocery desk (issue 15 §1, read after he
     expect(replyValues("Your slot is 10:00 of 12 June.")).not.toContain("0 of 12");
   });
 });
+
+describe("questions, gates and refusals worded as a student-services desk and a vet's words them", () => {
+  const slots = ["student_number", "date_of_birth", "course_code"];
+  it("reads 'Now your date of birth, please' as the question, and an example's forms as no options", () => {
+    const q = readQuestion(
+      "Thanks. Now your date of birth, please (for example 2004-03-09 or 9 March 2004).",
+      slots,
+    );
+    expect(q).toEqual({ kind: "value", slot: "date_of_birth", options: [] });
+  });
+
+  it("reads a word gate with an alternative in brackets, a '1 - Confirm; 2 - …' menu and a trailing '(yes/no)'", () => {
+    expect(
+      readQuestion(
+        "Please check: enrol in ART120, section A. Reply CONFIRM (or type ART120) to enrol, or CANCEL.",
+        slots,
+      ),
+    ).toMatchObject({ kind: "gate", keyword: "CONFIRM" });
+    const menu =
+      "I'll register Bramble, a cat born on 2 December 2024. 1 - Confirm; 2 - Change something; 3 - Cancel";
+    expect(numberedOptions(menu)).toEqual(["Confirm", "Change something", "Cancel"]);
+    expect(readQuestion(menu, slots)).toMatchObject({ kind: "gate", keyword: "Confirm", no: "Cancel" });
+    expect(
+      readQuestion(
+        "Pay £250.00 now with the card on file? Your balance would then be £1,000.00. (yes/no)",
+        slots,
+      ),
+    ).toMatchObject({ kind: "gate" });
+    // Not a yes/no answer's form: a question for a value stays one.
+    expect(readQuestion("Which course would you like to add? (CS201 or CS305)", slots)?.kind).toBe("value");
+  });
+
+  it("labels 'isn't a valid …' a refusal and 'There's nothing called …' not found", () => {
+    expect(
+      cueOf(
+        labelReply("That isn't a valid student number — it should be 8 digits. Please try again.").activity,
+      ),
+    ).toBe("refuse");
+    expect(
+      labelReply("There's nothing called “the usual one” in this year's catalogue, sorry.").activity,
+    ).toBe("report_not_found");
+  });
+});

@@ -569,3 +569,32 @@ describe("a question for a day in words no slot name says (formats.ts slotOfDay)
     ["What's your postcode?", undefined],
   ])("%s → %s", (q, slot) => expect(slotOfDay(q, values)).toBe(slot));
 });
+
+describe("a value refused where the agent listed the ones it takes (driver.ts anotherValue)", () => {
+  it("picks a listed option next, not the persona's next value the agent would refuse alike", async () => {
+    const facts: Facts = { personas: [{ course_code: ["ART120", "STAT200", "ECON101"] }], requests: [] };
+    const plan: RoundPlan = {
+      phase: "free",
+      objective: "Get the agent to drop a course",
+      request: "I'd like to drop a course",
+      strategy: strategyText("carry", 0, {}),
+      persona: 0,
+    };
+    const turns: Turn[] = [
+      {
+        user: "I'd like to drop a course",
+        reply:
+          "Which course would you like to drop? 1. CS201 Data Structures (Autumn 2025); 2. PSYC100 Introduction to Psychology (Autumn 2025)",
+        ms: 0,
+      },
+      { user: "ART120", reply: "You aren't enrolled in ART120. Which course would you like to drop?", ms: 0 },
+    ];
+    expect(await rulesDriver.next({ plan, turns, facts })).toMatch(/^CS201\b/);
+    // Without a list, the persona's next value.
+    const bare: Turn[] = [
+      { user: "I'd like to drop a course", reply: "Which course would you like to drop?", ms: 0 },
+      turns[1] as Turn,
+    ];
+    expect(await rulesDriver.next({ plan, turns: bare, facts })).toMatch(/STAT200/);
+  });
+});

@@ -75,7 +75,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:(?:now|next|and|then|also|lastly|finally|ok(?:ay)?|great|thanks|thank you|and now|and finally),? )?(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -125,6 +125,10 @@ export function asksSomething(reply: string): boolean {
   return sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) || menuGate(reply) !== undefined;
 }
 
+/** A sentence that is, or ends in, the form of a yes/no answer ("(yes/no)", "Y/N"). */
+const YES_NO_ALONE =
+  /\(\s*(?:yes\s*(?:\/|or)\s*no|y\s*\/\s*n)\s*\)\s*[.?!]?$|^(?:yes\s*(?:\/|or)\s*no|y\s*\/\s*n)\s*[.?!]?$/i;
+
 /** A sentence asking the user to give "it" (what the sentence before names). */
 export const GIVE_IT =
   /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b/i;
@@ -152,7 +156,9 @@ export function readQuestion(
   const asking = all.filter(isAsking);
   if (!asking.length) return undefined;
   const text = asking.join(" ");
-  if (GATE.test(text)) return { kind: "gate", options: [] };
+  // "Pay £250.00 now with the card on file? Your balance would then be £1,000.00. (yes/no)": the answer's form,
+  // alone after the question, makes it a gate.
+  if (GATE.test(text) || all.some((s) => YES_NO_ALONE.test(s))) return { kind: "gate", options: [] };
   const options = asking.map(optionsIn).find((o) => o.length) ?? numberedOptions(reply);
   // "Could you tell me the date, the start time, how many hours and how many people?": a count among other values
   // is one part of a question for several (the value question below, with the others beside it).

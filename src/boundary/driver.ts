@@ -184,21 +184,33 @@ export function correction(plan: RoundPlan, turns: readonly Turn[], facts: Facts
  * When `reply` asks again for a slot the user already answered ("Would you like a different course?", "A
  * parcel that must be signed for can't be left in a locker. What street address should we use?"): the round's
  * facts persona's first value for that slot the user has not said yet, else (a slot that does not say who the
- * customer is or point at their record, {@link IDENTITY}) another persona's, as a user turn; undefined otherwise.
+ * customer is or point at their record, {@link IDENTITY}) another persona's, as a user turn; where the agent listed
+ * options for the slot (this reply, else the last one that did), only such a value among them, else the first
+ * option not said yet; undefined otherwise. `earlier`: the replies before `reply`.
  */
 function anotherValue(
   reply: string,
   sent: readonly string[],
   plan: RoundPlan,
   facts: Facts,
+  earlier: readonly string[],
 ): string | undefined {
   const own = factsPersona(plan, facts);
-  const slot = readQuestion(reply, Object.keys(own), knownValues(facts))?.slot;
-  const pool = slot
-    ? [...(own[slot] ?? []), ...(IDENTITY.test(slot) ? [] : (knownValues(facts)[slot] ?? []))]
-    : [];
-  const fresh = pool.find((v) => !sent.some((u) => mentions(u, v)));
-  return slot && fresh ? sayValue(slot, fresh) : undefined;
+  const ask = (text: string) => readQuestion(text, Object.keys(own), knownValues(facts));
+  const slot = ask(reply)?.slot;
+  if (!slot) return undefined;
+  const pool = [...(own[slot] ?? []), ...(IDENTITY.test(slot) ? [] : (knownValues(facts)[slot] ?? []))];
+  // "Which course would you like to drop? 1. CS201 … 2. PSYC100 …" (this reply's list, else the last one listed for
+  // the slot): once a value was refused, one the agent lists — the next from the facts would be refused alike.
+  const options =
+    [reply, ...[...earlier].reverse()]
+      .map((text) => ask(text))
+      .find((q) => q?.slot === slot && q.options.length >= 2)?.options ?? [];
+  const unsaid = (v: string) => !sent.some((u) => mentions(u, v));
+  const fresh = pool.find((v) => unsaid(v) && (!options.length || options.some((o) => mentions(o, v))));
+  if (fresh) return sayValue(slot, fresh);
+  const listed = options.find((o) => unsaid(o) && unsaid(o.split(/\s+/)[0] ?? o));
+  return listed && sayValue(slot, listed);
 }
 
 /**
@@ -342,7 +354,15 @@ export const rulesDriver: Driver = {
     });
     // "Would you like a different course?" after the one given was refused: the persona's next value for it.
     const other =
-      answer !== undefined && sent.includes(answer) ? anotherValue(last.reply, sent, plan, facts) : undefined;
+      answer !== undefined && sent.includes(answer)
+        ? anotherValue(
+            last.reply,
+            sent,
+            plan,
+            facts,
+            turns.slice(0, -1).map((t) => t.reply),
+          )
+        : undefined;
     if (other !== undefined) return other;
     // Every value of the persona for it refused ("You're taking: 1. STA201 … 2. PHI120 … Which one?"): one the
     // agent lists.

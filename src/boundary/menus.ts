@@ -4,14 +4,14 @@
  */
 
 /**
- * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", one per
- * line or inline): each option's name, without what follows a dash, colon, parenthesis or the end of its
+ * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", "1 - Confirm;
+ * 2 - Change something", one per line or inline): each option's name, without what follows a dash, colon, parenthesis or the end of its
  * sentence ("2. Persuasion. Which one?"); empty when fewer than two.
  */
 export function numberedOptions(reply: string): string[] {
   const out: string[] = [];
   for (const m of reply.matchAll(
-    /(?:^|[\s:;,(])(\d{1,2})[.)]\s+([^\n;]+?)(?=\s+\d{1,2}[.)]\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
+    /(?:^|[\s:;,(])(\d{1,2})(?:[.)]|\s+[-–])\s+([^\n;]+?)(?=\s+\d{1,2}(?:[.)]|\s+[-–])\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
   )) {
     const n = Number(m[1]);
     if (n !== out.length + 1) continue;
@@ -42,10 +42,12 @@ export function menuGate(reply: string): { options: string[]; yes: string; no?: 
   return yes && no ? { options, yes, no } : undefined;
 }
 
-/** Options listed after a colon or in parentheses at the end of an asking sentence. */
+/** Options listed after a colon or in parentheses at the end of an asking sentence (not examples of one value: "for example …"). */
 export function optionsIn(sentence: string): string[] {
   const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
-  if (!list) return [];
+  // "(for example 2004-03-09 or 9 March 2004)": forms of one value shown, not options to choose from.
+  if (!list || /^\s*(?:for example|for instance|e\.g\.?|eg|such as|like|in the form|format)\b/i.test(list))
+    return [];
   const parts = list
     .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
     .map((p) => p.trim())
