@@ -9,6 +9,7 @@ import {
   readQuestion,
 } from "../src/boundary/answer.ts";
 import { replyValues } from "../src/boundary/grounding.ts";
+import { oneOf } from "../src/boundary/persona-values.ts";
 import { cueOf, type Facts } from "../src/boundary/types.ts";
 
 /**
@@ -419,8 +420,25 @@ describe("questions, gates and refusals worded as a student-services desk and a 
         slots,
       ),
     ).toMatchObject({ kind: "gate" });
+    // A code to type back: "To confirm, please type the course code MATH250", "Type MATH250 exactly to drop it".
+    expect(readQuestion("To confirm, please type the course code MATH250.", slots)).toMatchObject({
+      kind: "gate",
+      keyword: "MATH250",
+    });
+    expect(gateWord("That doesn't match. Type MATH250 exactly to drop it, or CANCEL to keep it.")).toBe(
+      "MATH250",
+    );
     // Not a yes/no answer's form: a question for a value stays one.
     expect(readQuestion("Which course would you like to add? (CS201 or CS305)", slots)?.kind).toBe("value");
+  });
+
+  it("labels 'Refunded GBP 2.90 (…)', 'Refund approved — …' and 'MATH250 has been dropped' completions", () => {
+    for (const done of [
+      "Refunded GBP 2.90 (free-range eggs). Allow a few working days.",
+      "Refund approved — 2.90 GBP is on its way back to your card for 1 free-range eggs.",
+      "ART120 has been dropped from your Spring 2026 timetable. You now have 0 credits that term.",
+    ])
+      expect(labelReply(done).activity).toBe("confirm_completion");
   });
 
   it("labels 'isn't a valid …' a refusal and 'There's nothing called …' not found", () => {
@@ -432,5 +450,20 @@ describe("questions, gates and refusals worded as a student-services desk and a 
     expect(
       labelReply("There's nothing called “the usual one” in this year's catalogue, sorry.").activity,
     ).toBe("report_not_found");
+  });
+});
+
+describe("a count of one said as one (persona-values.ts oneOf)", () => {
+  it("says '1 official copy', '1 person', '1 night', and keeps 'glass' whole", () => {
+    expect(["official copies", "people", "nights", "children", "glass"].map(oneOf)).toEqual([
+      "official copy",
+      "person",
+      "night",
+      "child",
+      "glass",
+    ]);
+    expect(answerQuestion("How many official copies would you like? (1 to 5)", { copies: ["1"] })).toBe(
+      "1 official copy",
+    );
   });
 });

@@ -257,6 +257,8 @@ describe("driver tactics past the gate (driver.ts)", () => {
     expect(mistyped("4412 9981")).toBe("4412 9982");
     expect(mistyped("HAT3C3")).toBe("HAT3C4");
     expect(mistyped("ABCD")).toBe("ABCE");
+    // A date stays a valid date: its day is typed one lower, not as "00".
+    expect(mistyped("2004-03-09")).toBe("2004-03-08");
     const p = plan(STRATEGIES.mistype);
     const ask = { user: "Hi, I'd like to change my plan.", reply: "What is your account number?", ms: 1 };
     expect(await rulesDriver.next({ plan: p, turns: [ask], facts })).toBe("4412 9982");

@@ -546,3 +546,102 @@ describe("value variants left to try keep discovery going (explored.ts)", () => 
     expect(untriedSlotTactics(requestContext(some, dated))).toBe(open - 2);
   });
 });
+
+describe("an item reported removed but listed again (functional.ts, judge.ts `lingers`)", () => {
+  const turns = [
+    { user: "I'd like to drop a course", reply: "Which course would you like to drop? 1. CS201 2. MATH250" },
+    { user: "MATH250", reply: "Drop MATH250 Linear Algebra from Spring 2026? (yes/no)" },
+    { user: "yes", reply: "Done — MATH250 is dropped from Spring 2026. You now have 3 credits that term." },
+    { user: "show my timetable", reply: "Your timetable: Autumn 2025: CS201 Data Structures (Mon 10:00)." },
+  ];
+  const trace: SessionTrace = {
+    id: "d01",
+    round: 1,
+    plan: {
+      phase: "free",
+      objective: "Get the agent to drop a course",
+      strategy: STRATEGIES.recheck,
+      persona: 0,
+    },
+    turns: turns.map((t) => ({ ...t, ms: 0 })),
+    stop: "objective",
+  };
+  const context: GenerationContext = {
+    traces: [trace],
+    abstracts: [
+      {
+        traceId: "d01",
+        turns: turns.map((t) => ({
+          userAction: "provide_value",
+          activity: label(t.reply),
+          provided: [],
+          summary: "",
+        })),
+      },
+    ],
+    graph: { nodes: [], edges: [], entries: [], terminals: [], routes: {} } as unknown as WorkflowGraph,
+    facts,
+  };
+  it("fails a run whose read-back after the removal still lists the item, and passes one that does not", () => {
+    const [test] = functionalTests(context, 5) as [TestCase];
+    const lingers = test.failure.find((c) => c.check?.kind === "lingers");
+    expect(lingers?.check).toMatchObject({ values: ["MATH250"], from: 3 });
+    const run = (timetable: string) => {
+      const replies = [...turns.slice(0, 3).map((t) => t.reply), timetable];
+      return evaluateCheck(
+        lingers?.check as NonNullable<typeof lingers>["check"] & object,
+        replies.map((reply, i) => ({ user: turns[i]?.user ?? "", reply, ms: 0 })),
+        replies.map((r) => ({ userAction: "provide_value", activity: label(r), provided: [], summary: "" })),
+      ).holds;
+    };
+    expect(run("Your timetable: Autumn 2025: CS201. Spring 2026: MATH250 Linear Algebra (Tue 9:00).")).toBe(
+      true,
+    );
+    expect(run("Here you go. Autumn 2025: CS201 Data Structures (Mon 10:00).")).toBe(false);
+  });
+});
+
+describe("within the budget, a count above one read back (functional.ts covering)", () => {
+  const order = (id: string, copies: string) => {
+    const turns = [
+      { user: "I'd like to order a transcript", reply: "How many copies would you like? (1 to 5)" },
+      { user: copies, reply: "How should we send it? 1. Email 2. Post" },
+      {
+        user: "email",
+        reply: `Please confirm: ${copies} by email, total £${8 * Number.parseInt(copies, 10)}.00. Reply CONFIRM to place it.`,
+      },
+      { user: "CONFIRM", reply: `Your order TR-41${id.slice(1)} is placed: ${copies} by email.` },
+    ];
+    const trace: SessionTrace = {
+      id,
+      round: Number(id.slice(1)),
+      plan: {
+        phase: "free",
+        objective: "Get the agent to order a transcript",
+        strategy: STRATEGIES.carry,
+        persona: 0,
+      },
+      turns: turns.map((t) => ({ ...t, ms: 0 })),
+      stop: "objective",
+    };
+    return trace;
+  };
+  it("keeps the trace that ordered 2 copies when one test of the path fits", () => {
+    const traces = [order("d01", "1 copy"), order("d02", "1 copy"), order("d03", "2 copies")];
+    const context: GenerationContext = {
+      traces,
+      abstracts: traces.map((t) => ({
+        traceId: t.id,
+        turns: t.turns.map((u) => ({
+          userAction: "provide_value",
+          activity: label(u.reply),
+          provided: [],
+          summary: "",
+        })),
+      })),
+      graph: { nodes: [], edges: [], entries: [], terminals: [], routes: {} } as unknown as WorkflowGraph,
+      facts,
+    };
+    expect(functionalTests(context, 2).map((t) => t.source?.traceId)).toContain("d03");
+  });
+});

@@ -1,7 +1,7 @@
 import { slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
 import { menuGate, numberedOptions, optionsIn } from "./menus.ts";
-import { personaValue, sayValue, withUnit } from "./persona-values.ts";
+import { oneOf, personaValue, sayValue, withUnit } from "./persona-values.ts";
 import {
   changed,
   escapeRegExp,
@@ -75,7 +75,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:(?:now|next|and|then|also|lastly|finally|ok(?:ay)?|great|thanks|thank you|and now|and finally),? )?(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -100,11 +100,11 @@ export function sentences(reply: string): string[] {
 
 /**
  * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?", "Please try
- * another e-mail address"): the reply asks for the slot asked before, even when it names none. Not "please try
+ * another e-mail address", "Please use a format like 2004-03-09"): the reply asks for the slot asked before, even when it names none. Not "please try
  * again from 3 July" (a refusal saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z]))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
@@ -364,7 +364,7 @@ export function answerTo(
       value ?? known ?? (options.defaultCount === undefined ? undefined : String(options.defaultCount));
     if (n === undefined) return undefined;
     if (!/^\d+$/.test(n) || !question.noun) return n;
-    return `${n} ${n === "1" ? question.noun.replace(/s$/, "") : question.noun}`;
+    return `${n} ${n === "1" ? oneOf(question.noun) : question.noun}`;
   }
   if (value !== undefined && question.slot) {
     const more = (question.also ?? []).flatMap((slot) => {

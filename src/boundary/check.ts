@@ -27,6 +27,9 @@ import { z } from "zod";
  *   a second read-back and a reply after it.
  * - `inconsistent`: a reply from `from` on states a period whose first and last day disagree with the length
  *   it states ("6 months from 16 April to 15 November", consistency.ts `spanMismatch`).
+ * - `lingers`: a reply from `from` on labelled one of `activity` names one of `values` (whole words,
+ *   case-insensitive): an item the agent reported removed (a course dropped, a booking cancelled) still listed
+ *   in a later read-back — the removal was reported, not done.
  */
 const DERIVED =
   "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.";
@@ -70,6 +73,14 @@ export const Check = z.discriminatedUnion("kind", [
     })
     .strict(),
   z.object({ kind: z.literal("discloses"), values: z.array(z.string().min(1)).min(1) }).strict(),
+  z
+    .object({
+      kind: z.literal("lingers"),
+      values: z.array(z.string().min(1)).min(1),
+      activity: z.array(z.string()).min(1),
+      from: z.number().int().nonnegative().default(0),
+    })
+    .strict(),
   z
     .object({
       kind: z.literal("retry"),

@@ -6,13 +6,13 @@
  */
 
 const COMPLETED =
-  "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled|ordered|released)";
+  "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled|ordered|released|dropped|deleted|unenroll?ed|discarded|approved)";
 /**
  * A completion said first ("Done: …", "All arranged.", "Booked! 6 guests on 21 June …", "Cancelled — …",
  * "Payment received.", "Claim submitted."; not a status such as "Flight cancelled.").
  */
 export const DONE_FIRST = new RegExp(
-  String.raw`^(?:done|all (?:done|set|arranged|sorted|booked)|sorted|confirmed|${COMPLETED}|you(?:'re| are) (?:all )?in(?=:))(?:[!.:,—–-]|$|\s+[—–-])|^(?!(?:flight|train|bus|ferry|service|departure|arrival|order|parcel|package|delivery|no|nothing|not|code|pin|password|passcode|identity|details|otp|answer)\b)[a-z]+ ${COMPLETED}(?:[:!]|\s+[—–-])|^(?:the |your )?(?!(?:flight|train|bus|ferry|service|departure|arrival|order|parcel|package|delivery|no|nothing|not|code|pin|password|passcode|identity|details|otp|answer)\b)[a-z]+ (?:[a-z]+ )?${COMPLETED}[.!]$`,
+  String.raw`^(?:done|all (?:done|set|arranged|sorted|booked)|sorted|confirmed|${COMPLETED}|you(?:'re| are) (?:all )?in(?=:))(?:[!.:,—–-]|$|\s+[—–-])|^${COMPLETED} (?:[£$€]|gbp |usd |eur )?\d|^(?!(?:flight|train|bus|ferry|service|departure|arrival|order|parcel|package|delivery|no|nothing|not|code|pin|password|passcode|identity|details|otp|answer)\b)[a-z]+ ${COMPLETED}(?:[:!]|\s+[—–-])|^(?:the |your )?(?!(?:flight|train|bus|ferry|service|departure|arrival|order|parcel|package|delivery|no|nothing|not|code|pin|password|passcode|identity|details|otp|answer)\b)[a-z]+ (?:[a-z]+ )?${COMPLETED}[.!]$`,
 );
 /** A completion anywhere in a sentence ("I've cancelled it", "has been refunded", "is live now", "is confirmed (BK-1)"). */
 export const DONE = new RegExp(

@@ -105,10 +105,16 @@ function othersIdentifier(facts: Facts, own: number, slot: string): string | und
   return undefined;
 }
 
-/** `value` with its last digit (else its last letter) changed: a plausible typo of an identifier. */
+/**
+ * `value` with its last digit (else its last letter) changed: a plausible typo of an identifier. A 9 becomes 8, not
+ * 0, so a date stays a date ("2004-03-09" → "2004-03-08", not the invalid "2004-03-00").
+ */
 export function mistyped(value: string): string {
   const at = value.search(/\d(?=\D*$)/);
-  if (at >= 0) return `${value.slice(0, at)}${(Number(value[at]) + 1) % 10}${value.slice(at + 1)}`;
+  if (at >= 0) {
+    const d = Number(value[at]);
+    return `${value.slice(0, at)}${d === 9 ? 8 : d + 1}${value.slice(at + 1)}`;
+  }
   const letter = value.search(/[A-Za-z](?=[^A-Za-z]*$)/);
   if (letter < 0) return `${value}1`;
   const c = value[letter] as string;

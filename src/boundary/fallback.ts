@@ -9,8 +9,8 @@ import {
 import { MONTHS } from "./entities.ts";
 import { statedPrefix } from "./formats.ts";
 import { dateInside } from "./limits.ts";
-import { sayValue } from "./persona-values.ts";
-import { mentionsWhole, singular, valueList } from "./slots.ts";
+import { oneOf, sayValue } from "./persona-values.ts";
+import { mentionsWhole, valueList } from "./slots.ts";
 
 /**
  * What the rules driver says when the rules cannot answer the agent (issue 15: a driver that completes unseen
@@ -85,13 +85,13 @@ export function inStatedRange(reply: string): string | undefined {
     const m = RANGE.exec(s);
     // "up to 26 November" is a date, not 26 of something.
     if (!m || MONTH_UNIT.test(m[3] ?? m[5] ?? "")) continue;
-    if (m[4] !== undefined) return `1 ${singular(m[5] as string)}`;
+    if (m[4] !== undefined) return `1 ${oneOf(m[5] as string)}`;
     const lo = Number(m[1]);
     const hi = Number(m[2]);
     if (!(hi > lo)) continue;
     const n = lo + 1;
     const unit = (m[3] as string).split(" ")[0] as string;
-    return `${n} ${n === 1 ? singular(unit) : unit}`;
+    return `${n} ${n === 1 ? oneOf(unit) : unit}`;
   }
   return undefined;
 }

@@ -1,10 +1,10 @@
-import { asksSomething } from "./answer.ts";
+import { asksSomething, numberedOptions } from "./answer.ts";
 import { maskEntities } from "./entities.ts";
 import { DONT_KNOW } from "./fallback.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
 import { canonicalValues, invitesRetry, mentionsValue, recordCodes } from "./mentions.ts";
-import { knownValues } from "./slots.ts";
+import { knownValues, mentionsWhole } from "./slots.ts";
 import {
   type AbstractTrace,
   type Criterion,
@@ -20,8 +20,9 @@ import {
  * performing. The goal is the workflow, the hints are the trace's user turns verbatim, the persona holds the
  * fact values the trace used, and the criteria come from the outcome the trace shows: the same activities at
  * the same points and the same reported values (so a wrong fare, status or insurance flag fails the test,
- * AgentEval §VI RQ4), no completion without a passed confirmation gate, no action after an observed refusal.
- * Nothing is invented: every value is copied from a trace turn.
+ * AgentEval §VI RQ4), no completion without a passed confirmation gate, no action after an observed refusal,
+ * and no item the agent reported removed listed again where the trace's later read-back left it out. Nothing is
+ * invented: every value is copied from a trace turn.
  */
 
 const READABLE = (label: string) => label.replace(/^request_/, "").replaceAll("_", " ");
@@ -69,6 +70,9 @@ export function statedValues(values: readonly string[], derived: readonly string
     : "";
   return values.length && alt ? `${quoted(values)}, and ${alt}` : values.length ? quoted(values) : alt;
 }
+
+/** A completion that takes something away ("MATH250 is dropped", "your booking is cancelled"). */
+const REMOVED = /\b(?:dropped|cancell?ed|removed|withdrawn|deleted|taken off|unenroll?ed|released)\b/i;
 
 /** Criteria for one trace, from its abstraction (see module doc). */
 function criteriaOf(
@@ -163,6 +167,26 @@ function criteriaOf(
         text: `After the ${cueOf(activity) === CUE.refuse ? "refusal" : "hand-off"} at turn ${i + 1} the agent asks to confirm or reports the action done.`,
         check: { kind: "activity", activity: [CUE.gate, CUE.done], from: i },
       });
+  });
+  // An item the agent reported removed ("MATH250 is dropped"; the code the customer gave) that every later
+  // read-back of the trace (the timetable asked for after it, the list of courses left to drop) left out:
+  // listed there, it was never removed.
+  activities.forEach((activity, i) => {
+    if (activity !== CUE.done || !REMOVED.test(replies[i] ?? "")) return;
+    const typed = users.slice(0, i + 1).join("\n");
+    const items = recordCodes(replies[i] ?? "").filter((c) => mentionsWhole(typed, c));
+    const reads = activities.flatMap((a, j) =>
+      j > i && (a.startsWith("inform") || numberedOptions(replies[j] ?? "").length) ? [j] : [],
+    );
+    if (!items.length || !reads.length) return;
+    if (reads.some((j) => items.some((c) => mentionsWhole(replies[j] ?? "", c)))) return;
+    const read = [
+      ...new Set(reads.map((j) => (activities[j]?.startsWith("inform") ? "inform" : activities[j]))),
+    ];
+    failure.push({
+      text: `After the agent reported ${items.join(", ")} removed at turn ${i + 1}, a later reply lists ${items.length > 1 ? "one of them" : "it"} again.`,
+      check: { kind: "lingers", values: items, activity: read as string[], from: i + 1 },
+    });
   });
   // A read-back corrected and read back again before the completion: the completion must not go back to it.
   const doneAt = activities.indexOf(CUE.done);
@@ -296,13 +320,38 @@ function stepWords(context: GenerationContext): Map<string, Set<string>> {
   return new Map([...perTrace].map(([id, keys]) => [id, new Set([...keys].filter(distinctive))]));
 }
 
+/** A user turn that is a count and little else ("2", "2 official copies", "Let's say 6 copies"): its number. */
+const COUNT_TURN = /^(?:let's say )?(\d{1,2})(?: [a-z]+){0,2}[.!]?$/i;
+
+/**
+ * The action steps of a trace that state a count above one the customer gave (`request_confirmation#many` for
+ * "2 official copies by post, total £28.50" after "2 official copies"): a total or an echo worked out per item
+ * is only tested where there is more than one item.
+ */
+function manySteps(trace: SessionTrace, abstract: AbstractTrace): Set<string> {
+  const counts = new Set<string>();
+  const out = new Set<string>();
+  abstract.turns.forEach((t, i) => {
+    const n = COUNT_TURN.exec((trace.turns[i]?.user ?? "").trim())?.[1];
+    if (n && Number(n) > 1) counts.add(n);
+    const reply = trace.turns[i]?.reply ?? "";
+    if (
+      isSubstantive(t.activity) &&
+      [...counts].some((c) => new RegExp(`(?<![\\d.,£$€])${c}(?!\\d|[.,]\\d)`).test(reply))
+    )
+      out.add(`${t.activity}#many`);
+  });
+  return out;
+}
+
 /**
  * At most `max` of `tests`, in their order: greedily those that replay the most directly-follows pairs of
  * activities (with the start and the end) or guard replies (by their words, entities masked) no test chosen
  * before replays — so a late trace that alone shows a guard (a holiday refused) is not cut by the budget while
- * early traces retrace the same path — then, greedily, those that replay the most action steps by words no
- * chosen test's steps use ({@link stepWords}: a full class's waiting list among bookings), then the rest in
- * order.
+ * early traces retrace the same path — then those that replay an action step stating a count above one the
+ * customer gave ({@link manySteps}: 2 copies read back with their total), then, greedily, those that replay the
+ * most action steps by words no chosen test's steps use ({@link stepWords}: a full class's waiting list among
+ * bookings), then the rest in order.
  */
 function covering(tests: readonly TestCase[], context: GenerationContext, max: number): TestCase[] {
   if (tests.length <= max) return [...tests];
@@ -316,8 +365,12 @@ function covering(tests: readonly TestCase[], context: GenerationContext, max: n
   });
   const words = stepWords(context);
   const steps = tests.map((t) => words.get(t.source?.traceId ?? "") ?? new Set<string>());
+  const many = tests.map((t) => {
+    const grounded = traces.get(t.source?.traceId ?? "");
+    return grounded ? manySteps(grounded.trace, grounded.abstract) : new Set<string>();
+  });
   const chosen = new Set<number>();
-  for (const keys of [pairs, steps]) {
+  for (const keys of [pairs, many, steps]) {
     const covered = new Set([...chosen].flatMap((i) => [...(keys[i] as Set<string>)]));
     while (chosen.size < max) {
       let best = -1;

@@ -47,10 +47,13 @@ export const GATE = new RegExp(
  * submit it", "Reply CONFIRM (or type ART120) to enrol", "Type CONFIRM or ART120 to go ahead"): the word is group 1.
  */
 export const KEYWORD_GATE =
-  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|do (?:it|that|this))\b/i;
-/** The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM; …"). */
+  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12}|[A-Z]{2,8}\d{1,6})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:exactly|in full|as shown))?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|drop|withdraw|remove|delete|do (?:it|that|this))\b/i;
+/**
+ * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
+ * …", "To confirm, please type the course code MATH250").
+ */
 const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z]{2,12})\b)/i;
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase|(?:[a-z]+ )?(?:code|reference|number)))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z][A-Z0-9-]{1,11})\b)/i;
 /** A sentence that is the word itself, asked ("AGREE to cancel?", "YES to book it?"): capitals, at its start. */
 const KEYWORD_GATE_BARE =
   /(?:^|[.!?:;]\s+)["'“‘]?([A-Z]{2,12})["'”’]? to (?:confirm|proceed|go ahead|continue|submit|accept|agree|book|cancel|apply|pay|switch|order|change|update)\b[^.!?]*\?/;

@@ -28,5 +28,12 @@ export function withUnit(slot: string, value: string): string {
   const unit = UNIT.exec(slot)?.[1];
   if (!unit || !/^\d+$/.test(value)) return value;
   if (value !== "1") return `${value} ${unit}`;
-  return `1 ${unit === "people" ? "person" : unit === "children" ? "child" : unit.replace(/ies$/, "y").replace(/s$/, "")}`;
+  return `1 ${oneOf(unit)}`;
+}
+
+/** A unit said of one ("people" → "person", "official copies" → "official copy", "nights" → "night"). */
+export function oneOf(unit: string): string {
+  if (/\bpeople$/.test(unit)) return unit.replace(/people$/, "person");
+  if (/\bchildren$/.test(unit)) return unit.replace(/children$/, "child");
+  return unit.replace(/ies$/, "y").replace(/(?<!s)s$/, "");
 }
