@@ -350,6 +350,41 @@ describe("variants and slot tactics (tactics.ts, driver.ts)", () => {
     const name: Turn = { user: "Hi, I'd like a refill.", reply: "Please tell me your full name.", ms: 0 };
     expect(await play(strategy, [name])).toBe("Emma Clarkf");
   });
+  it("makes a write authorised by card digits (no yes asked) again, and reads it back", async () => {
+    const turns: Turn[] = [
+      { user: "Hi, I'd like a refill.", reply: "Please give the last four digits of your card.", ms: 0 },
+      {
+        user: "4242",
+        reply: "Done — your refill of 30 days has been ordered. Refund approved — £2.90.",
+        ms: 0,
+      },
+    ];
+    expect(await play(`${STRATEGIES.again} Pick offered option 0.`, turns)).toBe("Hi, I'd like a refill.");
+    const read = `${STRATEGIES.recheck} Give "Show my refills". Pick offered option 0.`;
+    expect(await play(read, turns)).toBe("Show my refills");
+    // Nothing written (the agent only answered): nothing to make again.
+    const info: Turn = { user: "4242", reply: "Your next refill is due on 3 March.", ms: 0 };
+    expect(
+      await play(`${STRATEGIES.again} Pick offered option 0.`, [turns[0] as Turn, info]),
+    ).toBeUndefined();
+  });
+  it("claims the same item again on the second send (a duplicate), not the persona's next one", async () => {
+    const two: Facts = { personas: [{ item: ["free-range eggs", "strawberries"] }], requests: [] };
+    const first = "Hi, I'd like to report a missing item.";
+    const ask = "Which item from order BK-40190 was missing?";
+    const turns: Turn[] = [
+      { user: first, reply: ask, ms: 0 },
+      { user: "free-range eggs", reply: "Refund approved — £2.90 is on its way back to your card.", ms: 0 },
+      { user: first, reply: ask, ms: 0 },
+    ];
+    const plan = {
+      phase: "free" as const,
+      objective: "x",
+      strategy: `${STRATEGIES.again} Pick offered option 0.`,
+      persona: 0,
+    };
+    expect(await rulesDriver.next({ plan, turns, facts: two })).toBe("free-range eggs");
+  });
 });
 
 describe("a target that never answers (discover.ts)", () => {

@@ -1,3 +1,4 @@
+import { labelReply } from "./abstract.ts";
 import {
   answerQuestion,
   answerTo,
@@ -14,7 +15,7 @@ import { remedyOf, TAKE_OFFER } from "./remedy.ts";
 import { asRequest, rephrase } from "./requests.ts";
 import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
 import { othersRequest, strategyValues } from "./tactics.ts";
-import type { Driver, Facts, RoundPlan, Turn } from "./types.ts";
+import { CUE, type Driver, type Facts, type RoundPlan, type Turn } from "./types.ts";
 
 /**
  * The `rules` driver of phase-guided discovery (AgentEval §III-A): plays the plan's persona one plain user
@@ -69,6 +70,14 @@ export function personaOf(plan: RoundPlan, facts: Facts): Persona {
 
 /** How many times the again tactic sends its first message in all (tactics.ts `again`). */
 const AGAIN_SENDS = 4;
+
+/**
+ * Whether a turn shows a write authorised: a confirmation asked (a gate), or a completion reported without one
+ * (a write authorised by the card's last four digits, not a yes). The again and recheck tactics act after it.
+ */
+function wrote(turn: Turn, slots: readonly string[]): boolean {
+  return readQuestion(turn.reply, slots)?.kind === "gate" || labelReply(turn.reply).activity === CUE.done;
+}
 
 /** The tactic words of a strategy (see module doc). */
 function tactic(strategy: string) {
@@ -263,11 +272,7 @@ export const rulesDriver: Driver = {
       // times in all), so a duplicate or an allowance counted down meets its refusal in one session.
       const first = sent[0] as string;
       const since = turns.slice(sent.lastIndexOf(first));
-      if (
-        sends < AGAIN_SENDS &&
-        objectiveMet(plan, since) &&
-        since.some((t) => readQuestion(t.reply, slots)?.kind === "gate")
-      )
+      if (sends < AGAIN_SENDS && objectiveMet(plan, since) && since.some((t) => wrote(t, slots)))
         return first;
     }
     if (how.remedy && sent.filter((u) => u === sent[0]).length === 1) {
@@ -294,8 +299,7 @@ export const rulesDriver: Driver = {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
       const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
-      if (read && !sent.includes(read) && turns.some((t) => readQuestion(t.reply, slots)?.kind === "gate"))
-        return read;
+      if (read && !sent.includes(read) && turns.some((t) => wrote(t, slots))) return read;
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;
@@ -358,9 +362,12 @@ export const rulesDriver: Driver = {
       earlier: turns.slice(0, -1).map((t) => t.reply),
       values: knownValues(facts),
     });
+    // What the customer said in this round of the request: the again tactic's repeat says the first round's
+    // values over again on purpose (a duplicate claim), so only its own round counts as said already.
+    const said = how.again ? sent.slice(sent.lastIndexOf(sent[0] as string)) : sent;
     // "Would you like a different course?" after the one given was refused: the persona's next value for it.
     const other =
-      answer !== undefined && sent.includes(answer)
+      answer !== undefined && said.includes(answer)
         ? anotherValue(
             last.reply,
             sent,
@@ -372,12 +379,12 @@ export const rulesDriver: Driver = {
     if (other !== undefined) return other;
     // Every value of the persona for it refused ("You're taking: 1. STA201 … 2. PHI120 … Which one?"): one the
     // agent lists.
-    const listed = answer !== undefined && sent.includes(answer) ? unsaidOption(last.reply, sent) : undefined;
+    const listed = answer !== undefined && said.includes(answer) ? unsaidOption(last.reply, sent) : undefined;
     if (listed !== undefined) return listed;
     // The same answer twice already (the agent did not take it): saying it again only loops.
     const repeated =
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||
-      sent.filter((u) => u === answer).length >= 2;
+      said.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
     // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
     const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;

@@ -135,6 +135,7 @@ function checkGuide(context: GenerationContext): string[] {
     '- {"kind":"mentions","values":[…],"activity":[…]}: a reply (with one of the activities, if given) names every value;',
     '- {"kind":"ungated","activity":[…],"gate":[…],"userAction":[…]}: a reply with one of `activity` not directly after a `gate` reply the user answered with one of `userAction` (failure criterion);',
     '- {"kind":"premature","activity":[…],"slots":[…]}: a reply with one of `activity` before the user gave each slot (failure criterion);',
+    '- {"kind":"lingers","values":[…],"activity":[…],"from":0}: a reply with one of `activity` still names an item the agent reported removed (failure criterion);',
     '- {"kind":"inconsistent","from":0}: a reply states a period whose dates disagree with the length it states (failure criterion).',
     `Activities: ${v.activities.join(", ")}`,
     `User actions: ${v.userActions.join(", ")}`,

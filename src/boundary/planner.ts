@@ -1,3 +1,4 @@
+import { labelReply } from "./abstract.ts";
 import { sessionNovelty } from "./coverage.ts";
 import {
   askedSlots,
@@ -36,7 +37,7 @@ import {
   valuesText,
   variantsFor,
 } from "./tactics.ts";
-import type { Phase, Planner, RoundPlan, SessionTrace } from "./types.ts";
+import { CUE, type Phase, type Planner, type RoundPlan, type SessionTrace } from "./types.ts";
 
 /**
  * The `rules` planner of phase-guided discovery (AgentEval §III-A): a warm-up schedule with the phase
@@ -164,6 +165,23 @@ export function createRulesPlanner(schedule: WarmupSchedule = DEFAULT_WARMUP): P
 /** The rules planner with the paper's warm-up ({@link DEFAULT_WARMUP}). */
 export const rulesPlanner: Planner = createRulesPlanner();
 
+/** Gate tactics that need a completed write, not a gate to answer: the write made again, or read back. */
+const WRITE_TACTICS = new Set<StrategyName>(["again", "recheck"]);
+
+/** Whether a session reached a completion (labelReply `confirm_completion`); cached per trace. */
+const completed = new WeakMap<SessionTrace, boolean>();
+function completes(trace: SessionTrace): boolean {
+  let done = completed.get(trace);
+  if (done === undefined) {
+    done = trace.turns.some((t) => labelReply(t.reply).activity === CUE.done);
+    completed.set(trace, done);
+  }
+  return done;
+}
+
+/** Sessions of a request in a row without anything new after which the request goes last. */
+const STALE_AFTER = 2;
+
 /**
  * The least-explored free round, coverage-driven. Each request's sessions alternate between the data (`carry`
  * with a persona × values variant not yet carried through: where policy guards and eligibility refusals are)
@@ -173,7 +191,8 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 2. distinct (strategy, persona, values) already tried with the request (a consistency repeat counts once),
  *    divided by the request's depth (1 + the slots the agent asked for in it + 1 when a gate was seen);
  * 3. a tactic the request cannot take yet: a gate tactic where no gate was seen, an identifier tactic where
- *    the agent was not seen asking for a persona slot (the remedy tactic is played only by a persona a refusal
+ *    the agent was not seen asking for a persona slot (again and recheck fit once a gate or a completion was
+ *    seen: a write authorised by card digits has no gate; the remedy tactic is played only by a persona a refusal
  *    of the request offered a way past);
  * 4. already tried: the variant with `carry`, the tactic with the request; then another customer's values
  *    (tactics.ts `foreignVariants`, which never keep a stale request first);
@@ -185,9 +204,6 @@ export const rulesPlanner: Planner = createRulesPlanner();
  * 8. sessions of the strategy, of the persona and of persona × values (data and tactics spread over the
  *    customers); then tactic order, request, persona, variant.
  */
-/** Sessions of a request in a row without anything new after which the request goes last. */
-const STALE_AFTER = 2;
-
 function freePlan(context: Requests): RoundPlan {
   const seen = exploredAll(context);
   // The limits the agent stated in any session so far, read once for every slot probe below.
@@ -211,6 +227,9 @@ function freePlan(context: Requests): RoundPlan {
     const gates = mineIdx
       .filter((i) => questionsOf(context.traces[i] as SessionTrace).some((q) => q?.kind === "gate"))
       .map((i) => seen[i] as Explored);
+    // A write authorised another way (the card's last four digits typed, not a yes): the again and recheck
+    // tactics repeat or read back any completed write.
+    const writes = gates.length || mineIdx.some((i) => completes(context.traces[i] as SessionTrace)) ? 1 : 0;
     const asks = mineIdx.some((i) =>
       questionsOf(context.traces[i] as SessionTrace, slots).some((q) => q?.slot),
     );
@@ -259,7 +278,10 @@ function freePlan(context: Requests): RoundPlan {
     choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";
       const rank = data ? 0 : TACTICS.indexOf(s) + 1;
-      const unfit = (AT_GATE.has(s) && !gates.length) || (AT_ASK.has(s) && !asks) ? 1 : 0;
+      const unfit =
+        (AT_GATE.has(s) && !(WRITE_TACTICS.has(s) ? writes : gates.length)) || (AT_ASK.has(s) && !asks)
+          ? 1
+          : 0;
       const cRS = count((e) => e.request === r && e.strategy === s && e.slot === slot);
       const cS = count((e) => e.strategy === s);
       const decline = s === "decline";
