@@ -467,3 +467,44 @@ describe("a count of one said as one (persona-values.ts oneOf)", () => {
     );
   });
 });
+
+describe("menus answered by key, imperatives after a dash, examples in brackets (answer.ts, menus.ts)", () => {
+  const p = { order_number: ["FF-10262"], postcode: ["FH3 1EF"], card_last_four: ["4417"] };
+  it("answers a lettered menu with its letter, a keyed one with its key, a keyed yes/no as a gate", () => {
+    const slots =
+      "Slots for FF-10233:\nA) Tue 10 Mar 08:00–09:00\nB) Tue 10 Mar 20:00–21:00\n— reply with the letter.";
+    expect(readQuestion(slots, Object.keys(p))).toMatchObject({ labels: ["A", "B"] });
+    expect(answerQuestion(slots, p)).toBe("A");
+    const refund = "That comes to £3.00. Reply 1 for your card ending 4417, or 2 for account credit.";
+    expect(asksSomething(refund)).toBe(true);
+    expect(answerQuestion(refund, p)).toBe("1");
+    expect(readQuestion("Reply 1 to confirm, or 2 to cancel.")).toMatchObject({
+      kind: "gate",
+      keyword: "1",
+      no: "2",
+    });
+  });
+  it("answers 'Reply with the number.' with the number of the persona's option, else the value", () => {
+    const which =
+      "Which order do you mean? 1. FF-10251 — Tue 10 Mar 2. FF-10262 — Fri 13 Mar Reply with the number.";
+    expect(answerQuestion(which, p)).toBe("2");
+    expect(answerQuestion(which.replace("Reply with the number.", ""), p)).toBe("FF-10262");
+    // "the number of copies" asks for a count, not an option's number.
+    expect(answerQuestion("Reply with the number of copies you need.", { copies: ["2"] })).toBe("2 copies");
+  });
+  it("reads '— tell me the order number' as a question and keeps 'e.g. FH2.' inside its sentence", () => {
+    const tell =
+      "Thanks Tom, that's you verified. Let's put it right — tell me the order number and the postcode.";
+    expect(answerQuestion(tell, p)).toBe("FF-10262, FH3 1EF");
+    expect(answerQuestion("Which postcode should I check? (The first half is enough, e.g. FH2.)", p)).toBe(
+      "FH3 1EF",
+    );
+  });
+  it("does not take 'delivered to' for a record's status", () => {
+    expect(
+      replyValues("Done — order RX-48377 will now be delivered to 9 Boar Lane, Leeds LS1 4DY."),
+    ).not.toContain("delivered");
+    expect(replyValues("Order RX-48377 was delivered on 3 May.")).toContain("delivered");
+    expect(replyValues("Order RX-48377 has been delivered.")).toContain("delivered");
+  });
+});

@@ -1,6 +1,15 @@
 import { slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, STATEMENT_GATE } from "./gates.ts";
-import { menuGate, numberedOptions, optionsIn } from "./menus.ts";
+import {
+  BY_LABEL,
+  keyedOptions,
+  letteredOptions,
+  MENU_NO,
+  MENU_YES,
+  menuGate,
+  numberedOptions,
+  optionsIn,
+} from "./menus.ts";
 import { oneOf, personaValue, sayValue, withUnit } from "./persona-values.ts";
 import {
   changed,
@@ -51,6 +60,11 @@ export interface Question {
   no?: string;
   /** Further slots the same sentence asks for with "and" ("the postcode and last name"), in order. */
   also?: string[];
+  /**
+   * Menus answered by an option's key, not its words ("A) Tue 10 Mar 08:00 … — reply with the letter", "Reply 1
+   * for your card, or 2 for account credit"): each option's key, in the order of `options`.
+   */
+  labels?: string[];
 }
 
 /** How to answer (see {@link answerQuestion}). */
@@ -75,7 +89,7 @@ export const YES_ANSWER = "Yes, please go ahead.";
 export const NO_ANSWER = "No, please don't do that.";
 
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -89,7 +103,9 @@ const COUNT_STOP = new Set(
  */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
-  for (const part of reply.split(/\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<=[.?!])\s+(?=\S)/)) {
+  for (const part of reply.split(
+    /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)/,
+  )) {
     const s = part.trim();
     if (!s) continue;
     if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
@@ -122,7 +138,11 @@ export const CLOSING_OFFER =
  * closing offer ("… is €2,450.00. Anything else?") asks nothing: the reply is an outcome.
  */
 export function asksSomething(reply: string): boolean {
-  return sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) || menuGate(reply) !== undefined;
+  return (
+    sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) ||
+    menuGate(reply) !== undefined ||
+    keyedOptions(reply).length > 0
+  );
 }
 
 /** A sentence that is, or ends in, the form of a yes/no answer ("(yes/no)", "Y/N"). */
@@ -153,13 +173,32 @@ export function readQuestion(
   const menu = menuGate(reply);
   if (menu)
     return { kind: "gate", options: menu.options, keyword: menu.yes, ...(menu.no ? { no: menu.no } : {}) };
+  // "Reply 1 to confirm, or 2 to cancel": a gate keyed like a menu; "Reply 1 for your card ending 4417, or 2 for
+  // account credit": options answered by their key.
+  const keyed = keyedOptions(reply);
+  const yes = keyed.find(([, o]) => MENU_YES.test(o));
+  const no = keyed.find(([, o]) => MENU_NO.test(o));
+  if (yes && no) return { kind: "gate", options: keyed.map(([, o]) => o), keyword: yes[0], no: no[0] };
   const asking = all.filter(isAsking);
-  if (!asking.length) return undefined;
+  if (!asking.length && !keyed.length) return undefined;
   const text = asking.join(" ");
   // "Pay £250.00 now with the card on file? Your balance would then be £1,000.00. (yes/no)": the answer's form,
   // alone after the question, makes it a gate.
   if (GATE.test(text) || all.some((s) => YES_NO_ALONE.test(s))) return { kind: "gate", options: [] };
-  const options = asking.map(optionsIn).find((o) => o.length) ?? numberedOptions(reply);
+  const listedIn = asking.map(optionsIn).find((o) => o.length);
+  const numbered = listedIn ? [] : numberedOptions(reply);
+  const lettered = listedIn || numbered.length || keyed.length ? [] : letteredOptions(reply);
+  const options =
+    listedIn ?? (keyed.length ? keyed.map(([, o]) => o) : numbered.length ? numbered : lettered);
+  // The keys a menu is answered with: always a key-per-option sentence's and a lettered menu's; a numbered
+  // menu's when the reply asks for the number ("Reply with the number.").
+  const labels = keyed.length
+    ? keyed.map(([k]) => k)
+    : lettered.length
+      ? lettered.map((_, i) => String.fromCharCode(65 + i))
+      : numbered.length && BY_LABEL.test(reply)
+        ? numbered.map((_, i) => String(i + 1))
+        : undefined;
   // "Could you tell me the date, the start time, how many hours and how many people?": a count among other values
   // is one part of a question for several (the value question below, with the others beside it).
   const counted = asking.find((s) => COUNT.test(s));
@@ -200,9 +239,10 @@ export function readQuestion(
     // In the order the sentence asks for them.
     const asked = qualifiedIn(reply, slot, slots) ?? slot;
     // (The whole sentence may name a slot no part does: "the companion's name and your date of birth".)
+    const keys = labels ? { labels } : {};
     if (named.length > 1 && named.some((n) => n === asked || asked.endsWith(`_${n}`)))
-      return { kind: "value", slot: named[0] as string, options, also: named.slice(1) };
-    return { kind: "value", slot: asked, options };
+      return { kind: "value", slot: named[0] as string, options, also: named.slice(1), ...keys };
+    return { kind: "value", slot: asked, options, ...keys };
   };
   for (const sentence of asking) {
     // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
@@ -251,7 +291,7 @@ export function readQuestion(
   // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
   if (options.length) {
     const slot = values && optionsSlot(options, values);
-    return { kind: "value", options, ...(slot ? { slot } : {}) };
+    return { kind: "value", options, ...(slot ? { slot } : {}), ...(labels ? { labels } : {}) };
   }
   // "Here's the catalogue: CS101 …, STA201 … Want to enrol in one?": the question is about the slot whose
   // values the reply lists (not who the customer is: a verified record's number is no question).
@@ -365,6 +405,13 @@ export function answerTo(
     if (n === undefined) return undefined;
     if (!/^\d+$/.test(n) || !question.noun) return n;
     return `${n} ${n === "1" ? oneOf(question.noun) : question.noun}`;
+  }
+  // A menu answered by key: the key of the option the persona names (else, without a value of the slot asked,
+  // of the option chosen).
+  const own = question.labels ? question.options.find((o) => personaNames(persona, o, pick)) : undefined;
+  if (question.labels && (own || value === undefined) && question.options.length) {
+    const chosen = own ?? choose(question.options, pick, options.visible ?? []);
+    return question.labels[question.options.indexOf(chosen)] ?? chosen;
   }
   if (value !== undefined && question.slot) {
     const more = (question.also ?? []).flatMap((slot) => {

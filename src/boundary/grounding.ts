@@ -1,7 +1,7 @@
 import { maskEntities } from "./abstract.ts";
 import { type StatedLimit, statedLimits } from "./limits.ts";
 import { namedUnasked } from "./mentions.ts";
-import { IDENTITY, knownValues, mentionsWhole } from "./slots.ts";
+import { escapeRegExp, IDENTITY, knownValues, mentionsWhole } from "./slots.ts";
 import {
   type AbstractTrace,
   type Criterion,
@@ -178,6 +178,13 @@ const NOT_A_KEY = new Set("answer reply say type respond or and with either simp
 /** Entity types that say when or how much, not which record. */
 const NOT_RECORD = new Set(["status", "time", "date", "money"]);
 
+/** Whether every `word` in `reply` is followed by where or how the action goes ("delivered to", "shipped by"). */
+function verbOnly(reply: string, word: string): boolean {
+  const all = [...reply.matchAll(new RegExp(`\\b${escapeRegExp(word)}\\b`, "gi"))].length;
+  const verb = [...reply.matchAll(new RegExp(`\\b${escapeRegExp(word)}\\s+(?:to|by)\\b`, "gi"))].length;
+  return all > 0 && all === verb;
+}
+
 /**
  * The values an agent reply reports, to assert in a functional test: its masked entities (amounts, dates,
  * statuses, codes…) and `key ~ yes|no` facts such as `insurance ~ no` (the judge reads `~` as "the value
@@ -203,6 +210,9 @@ export function replyValues(reply: string, facts?: Facts, options: { readBack?: 
     if (options.readBack && (e.type === "status" || e.type === "number")) continue;
     // A capitalised status word opens a sentence of the template ("Available options: …"), it is not data.
     if (e.type === "status" && /^[A-Z]/.test(v)) continue;
+    // "will now be delivered to 9 Boar Lane": the action's verb before where it goes, a word a paraphrase may
+    // drop ("The delivery address is updated to …"), not the record's status.
+    if (e.type === "status" && verbOnly(reply, v)) continue;
     if (v.length >= 2 && !values.includes(v)) values.push(v);
   }
   if (options.readBack) return values;

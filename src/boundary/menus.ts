@@ -28,9 +28,9 @@ export function numberedOptions(reply: string): string[] {
   return out.length >= 2 ? out : [];
 }
 
-const MENU_YES =
+export const MENU_YES =
   /^(?:yes\b|confirm|go ahead|proceed|agree|accept|approve|submit|ok(?:ay)?\b|(?:that's|that is|all) (?:right|correct|good)|book it|place (?:it|the order))/i;
-const MENU_NO = /^(?:no\b|cancel|abort|stop|discard|don't|do not|never ?mind|start (?:again|over))/i;
+export const MENU_NO = /^(?:no\b|cancel|abort|stop|discard|don't|do not|never ?mind|start (?:again|over))/i;
 /**
  * A confirmation offered as a menu ("1) Confirm  2) Change something  3) Cancel", "Reply 1 to confirm …" aside):
  * the numbered options, one that goes ahead and one that does not. Undefined unless the reply numbers both.
@@ -46,7 +46,11 @@ export function menuGate(reply: string): { options: string[]; yes: string; no?: 
 export function optionsIn(sentence: string): string[] {
   const list = /\(([^()]+)\)\s*[?.]?\s*$/.exec(sentence)?.[1] ?? /:\s*([^:]+?)\s*\?\s*$/.exec(sentence)?.[1];
   // "(for example 2004-03-09 or 9 March 2004)": forms of one value shown, not options to choose from.
-  if (!list || /^\s*(?:for example|for instance|e\.g\.?|eg|such as|like|in the form|format)\b/i.test(list))
+  if (
+    !list ||
+    /^\s*(?:for example|for instance|e\.g\.?|eg|such as|like|in the form|format)\b/i.test(list) ||
+    /\b(?:for example|for instance|e\.g\.)/i.test(list)
+  )
     return [];
   const parts = list
     .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
@@ -54,3 +58,47 @@ export function optionsIn(sentence: string): string[] {
     .filter(Boolean);
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
 }
+
+/**
+ * Options a reply labels with letters ("A) Tue 10 Mar 08:00–09:00\nB) Tue 10 Mar 20:00–21:00", "(a) Email (b)
+ * Post"), from A in order: each option's name, as {@link numberedOptions} cuts it; empty when fewer than two.
+ * A letter and a full stop ("A. Smith") is an initial, not a label.
+ */
+export function letteredOptions(reply: string): string[] {
+  const out: string[] = [];
+  for (const m of reply.matchAll(
+    /(?:^|[\s:;,])\(?([A-Ha-h])\)\s+([^\n;]+?)(?=\s+\(?[A-Ha-h]\)\s|[\n;]|$)/g,
+  )) {
+    if ((m[1] ?? "").toUpperCase().charCodeAt(0) - 65 !== out.length) continue;
+    const name =
+      (m[2] ?? "")
+        .split(/\s+[–—-]\s|(?<=\p{L}{3})[.?!]\s+/u)[0]
+        ?.trim()
+        .replace(/[.,]$/, "") ?? "";
+    if (name && name.split(/\s+/).length <= 8) out.push(name);
+  }
+  return out.length >= 2 ? out : [];
+}
+
+/**
+ * Options a reply offers by the key to send ("Reply 1 for your card ending 4417, or 2 for account credit", "Press
+ * 1 for email or 2 for post"): `[key, option]` pairs in order; empty when fewer than two.
+ */
+export function keyedOptions(reply: string): [string, string][] {
+  const first = /\b(?:reply|press|type|send|enter|say|text)\s+(\d|[A-Z])\s+(?:for|to)\s+/i.exec(reply);
+  if (!first) return [];
+  const rest = reply.slice(first.index + first[0].length - `${first[1]} for `.length);
+  const out: [string, string][] = [];
+  for (const m of rest.matchAll(
+    /(?:^|,?\s+(?:or\s+)?)(\d|[A-Z])\s+(?:for|to)\s+([^,.;?!\n]+?)(?=,?\s+(?:or\s+)?(?:\d|[A-Z])\s+(?:for|to)\s|[,.;?!\n]|$)/g,
+  ))
+    out.push([m[1] as string, (m[2] as string).trim()]);
+  return out.length >= 2 ? out : [];
+}
+
+/**
+ * Whether a reply asks for an option's label, not its words ("— reply with the letter", "Reply with the number.",
+ * "Just type the letter"); not "reply with the number of copies".
+ */
+export const BY_LABEL =
+  /\b(?:reply|respond|answer|type|enter|send|say|pick|choose|select|give)\b[^.?!\n]{0,24}\b(?:the|a|its|their) (?:letter|number|option number)\b(?! of\b)/i;
