@@ -7,6 +7,7 @@ import { correctionAt, rulesDriver } from "../src/boundary/driver.ts";
 import { slotOfDay } from "../src/boundary/formats.ts";
 import { pastLimits, statedLimits } from "../src/boundary/limits.ts";
 import { createRulesPlanner, knownRequests } from "../src/boundary/planner.ts";
+import { rephrase } from "../src/boundary/requests.ts";
 import {
   foreignVariants,
   readRequestFor,
@@ -631,5 +632,26 @@ describe("a value refused where the agent listed the ones it takes (driver.ts an
       turns[1] as Turn,
     ];
     expect(await rulesDriver.next({ plan, turns: bare, facts })).toMatch(/STAT200/);
+  });
+});
+
+describe("a menu choice refused, and a request the agent did not understand (driver.ts, requests.ts)", () => {
+  it("answers 'choose another letter' with the menu's next key", async () => {
+    const menu =
+      "Slots for FF-10233:\nA) Tue 10 Mar 08:00–09:00\nB) Tue 10 Mar 20:00–21:00\n— reply with the letter.";
+    const turns: Turn[] = [
+      { user: "Hi, I'd like to move my delivery.", reply: menu, ms: 0 },
+      { user: "A", reply: "Tue 10 Mar 08:00–09:00 has already gone by — choose another letter.", ms: 0 },
+    ];
+    const plan = { phase: "free" as const, objective: "x", strategy: STRATEGIES.carry, persona: 0 };
+    expect(await rulesDriver.next({ plan, turns, facts: { personas: [{}], requests: [] } })).toBe("B");
+  });
+  it("says a plural object as one when it asks again", () => {
+    expect(rephrase("Hi, I'd like to apply vouchers.")).toBe("Hello, could you help me apply a voucher?");
+    expect(rephrase("Hi, I'd like to add items.")).toBe("Hello, could you help me add an item?");
+    expect(rephrase("Hi, I'd like to sort out missing items.")).toBe(
+      "Hello, could you help me sort out missing items?",
+    );
+    expect(rephrase("Hi, I'd like to check my balance.")).toBe("Hello, could you help me check my balance?");
   });
 });

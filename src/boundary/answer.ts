@@ -116,11 +116,11 @@ export function sentences(reply: string): string[] {
 
 /**
  * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?", "Please try
- * another e-mail address", "Please use a format like 2004-03-09"): the reply asks for the slot asked before, even when it names none. Not "please try
+ * another e-mail address", "Please use a format like 2004-03-09", "choose another letter"): the reply asks for the slot asked before, even when it names none. Not "please try
  * again from 3 July" (a refusal saying when).
  */
 export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
 
 const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||

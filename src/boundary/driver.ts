@@ -386,6 +386,16 @@ export const rulesDriver: Driver = {
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||
       said.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
+    // "Tue 10 Mar 08:00 has already gone by — choose another letter": the next key of the last menu answered by
+    // key that the customer has not said yet.
+    if (answer === undefined && RETRY.test(last.reply)) {
+      const menu = turns
+        .slice(0, -1)
+        .map((t) => readQuestion(t.reply, slots)?.labels)
+        .findLast((l) => l?.length);
+      const next = menu?.find((l) => !said.includes(l));
+      if (next) return next;
+    }
     // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
     const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;
     if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;

@@ -43,10 +43,21 @@ export function asRequest(phrase: string): string {
   );
 }
 
-/** Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"). */
+/**
+ * Lightly rephrase a first request ("Hi, I'd like to X." → "Hello, could you help me X?"), a verb's plural object
+ * made one ("apply vouchers" → "apply a voucher": a bot may know only the singular).
+ */
 export function rephrase(text: string): string {
   const core = text.replace(/^(hi|hello)[,!]?\s*/i, "");
-  const r = core.replace(/^i'?d like to ([^.?!]+)\./i, "Could you help me $1?");
+  const one = (clause: string) =>
+    clause.replace(
+      /^([a-z]+) ([a-z]{2,}[^s\W])s$/i,
+      (_, verb: string, noun: string) => `${verb} ${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`,
+    );
+  const r = core.replace(
+    /^i'?d like to ([^.?!]+)\./i,
+    (_, clause: string) => `Could you help me ${one(clause)}?`,
+  );
   return r === core ? `Hello again. ${text}` : `Hello, ${r.charAt(0).toLowerCase()}${r.slice(1)}`;
 }
 
