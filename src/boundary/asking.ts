@@ -1,0 +1,69 @@
+import { gateWord, STATEMENT_GATE } from "./gates.ts";
+import { keyedOptions, menuGate } from "./menus.ts";
+
+/**
+ * Whether a reply asks anything, sentence by sentence (answer.ts reads what it asks): the sentences of a reply,
+ * the cues of a question or a request for input, an invitation to try again, a closing offer. Pure functions of
+ * the text.
+ */
+
+/** A request for input in a sentence ("Please share the id", "I will need your PIN", "— tell me the order number"). */
+const ASK_CUE =
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z' ]{2,40},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
+
+/**
+ * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
+ * … 2. Plus") and at a line break; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)").
+ */
+export function sentences(reply: string): string[] {
+  const out: string[] = [];
+  for (const part of reply.split(
+    /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)/,
+  )) {
+    const s = part.trim();
+    if (!s) continue;
+    if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?", "Please try
+ * another e-mail address", "Please use a format like 2004-03-09", "choose another letter"): the reply asks for the slot asked before, even when it names none. Not "please try
+ * again from 3 July" (a refusal saying when).
+ */
+export const RETRY =
+  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+
+/** Whether one sentence asks the user for something (a question, a request for input, a gate). */
+export const isAsking = (s: string) =>
+  /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
+  ASK_CUE.test(s) ||
+  RETRY.test(s) ||
+  STATEMENT_GATE.test(s) ||
+  gateWord(s) !== undefined;
+
+/** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
+export const CLOSING_OFFER =
+  /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
+
+/**
+ * Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). A
+ * closing offer ("… is €2,450.00. Anything else?") asks nothing: the reply is an outcome.
+ */
+export function asksSomething(reply: string): boolean {
+  return (
+    sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) ||
+    menuGate(reply) !== undefined ||
+    keyedOptions(reply).length > 0
+  );
+}
+
+/** A sentence that is, or ends in, the form of a yes/no answer ("(yes/no)", "Y/N"). */
+export const YES_NO_ALONE =
+  /\(\s*(?:yes\s*(?:\/|or)\s*no|y\s*\/\s*n)\s*\)\s*[.?!]?$|^(?:yes\s*(?:\/|or)\s*no|y\s*\/\s*n)\s*[.?!]?$/i;
+
+/** A sentence asking the user to give "it" (what the sentence before names). */
+export const GIVE_IT =
+  /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b/i;
