@@ -130,20 +130,8 @@ export function readQuestion(
   // "Pay £250.00 now with the card on file? Your balance would then be £1,000.00. (yes/no)": the answer's form,
   // alone after the question, makes it a gate.
   if (GATE.test(text) || all.some((s) => YES_NO_ALONE.test(s))) return { kind: "gate", options: [] };
-  const listedIn = asking.map(optionsIn).find((o) => o.length);
-  const numbered = listedIn ? [] : numberedOptions(reply);
-  const lettered = listedIn || numbered.length || keyed.length ? [] : letteredOptions(reply);
-  const options =
-    listedIn ?? (keyed.length ? keyed.map(([, o]) => o) : numbered.length ? numbered : lettered);
-  // The keys a menu is answered with: always a key-per-option sentence's and a lettered menu's; a numbered
-  // menu's when the reply asks for the number ("Reply with the number.").
-  const labels = keyed.length
-    ? keyed.map(([k]) => k)
-    : lettered.length
-      ? lettered.map((_, i) => String.fromCharCode(65 + i))
-      : numbered.length && BY_LABEL.test(reply)
-        ? numbered.map((_, i) => String(i + 1))
-        : undefined;
+  const { options, labels } = offered(asking, reply, keyed);
+  const keys = labels ? { labels } : {};
   // "Could you tell me the date, the start time, how many hours and how many people?": a count among other values
   // is one part of a question for several (the value question below, with the others beside it).
   const counted = asking.find((s) => COUNT.test(s));
@@ -184,7 +172,6 @@ export function readQuestion(
     // In the order the sentence asks for them.
     const asked = qualifiedIn(reply, slot, slots) ?? slot;
     // (The whole sentence may name a slot no part does: "the companion's name and your date of birth".)
-    const keys = labels ? { labels } : {};
     if (named.length > 1 && named.some((n) => n === asked || asked.endsWith(`_${n}`)))
       return { kind: "value", slot: named[0] as string, options, also: named.slice(1), ...keys };
     return { kind: "value", slot: asked, options, ...keys };
@@ -236,7 +223,7 @@ export function readQuestion(
   // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
   if (options.length) {
     const slot = values && optionsSlot(options, values);
-    return { kind: "value", options, ...(slot ? { slot } : {}), ...(labels ? { labels } : {}) };
+    return { kind: "value", options, ...(slot ? { slot } : {}), ...keys };
   }
   // "Here's the catalogue: CS101 …, STA201 … Want to enrol in one?": the question is about the slot whose
   // values the reply lists (not who the customer is: a verified record's number is no question).
@@ -247,6 +234,31 @@ export function readQuestion(
   const formatted = values && (slotByFormat(reply, values) ?? slotOfDay(text, values));
   if (formatted) return { kind: "value", slot: formatted, options: [] };
   return undefined;
+}
+
+/**
+ * The options a question offers — listed at the end of an asking sentence, keyed ("Reply 1 for …, or 2 for …"),
+ * numbered, else lettered — and, for a menu answered by key, each option's key: always a keyed or lettered
+ * menu's, a numbered menu's when the reply asks for the number ("Reply with the number."). See Question.labels.
+ */
+function offered(
+  asking: readonly string[],
+  reply: string,
+  keyed: readonly [string, string][],
+): { options: string[]; labels?: string[] } {
+  const listed = asking.map(optionsIn).find((o) => o.length);
+  if (listed) return { options: listed };
+  if (keyed.length) return { options: keyed.map(([, o]) => o), labels: keyed.map(([k]) => k) };
+  const numbered = numberedOptions(reply);
+  if (numbered.length)
+    return BY_LABEL.test(reply)
+      ? { options: numbered, labels: numbered.map((_, i) => String(i + 1)) }
+      : { options: numbered };
+  const lettered = letteredOptions(reply);
+  return {
+    options: lettered,
+    ...(lettered.length ? { labels: lettered.map((_, i) => String.fromCharCode(65 + i)) } : {}),
+  };
 }
 
 /**

@@ -386,8 +386,9 @@ export const rulesDriver: Driver = {
       (answer === last.user && turns.at(-2)?.reply === last.reply) ||
       said.filter((u) => u === answer).length >= 2;
     if (answer !== undefined && !repeated) return answer;
-    // "Tue 10 Mar 08:00 has already gone by — choose another letter": the next key of the last menu answered by
-    // key that the customer has not said yet.
+    // Asked to try again: "Tue 10 Mar 08:00 has already gone by — choose another letter", the next key of the last
+    // menu answered by key that the customer has not said yet; "That's not the code we sent, please try again",
+    // the slot asked last, once more, from the persona.
     if (answer === undefined && RETRY.test(last.reply)) {
       const menu = turns
         .slice(0, -1)
@@ -395,10 +396,9 @@ export const rulesDriver: Driver = {
         .findLast((l) => l?.length);
       const next = menu?.find((l) => !said.includes(l));
       if (next) return next;
+      const retry = retried(turns, persona);
+      if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
     }
-    // "That's not the code we sent, please try again": the slot asked last, once more, from the persona.
-    const retry = answer === undefined && RETRY.test(last.reply) ? retried(turns, persona) : undefined;
-    if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
     // A question the rules cannot answer: what a person would say there (fallback.ts).
     const fallback = fallbackAnswer(last.reply, persona, sent);
     if (fallback !== undefined) return fallback;

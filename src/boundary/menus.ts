@@ -85,9 +85,9 @@ export function letteredOptions(reply: string): string[] {
  * 1 for email or 2 for post"): `[key, option]` pairs in order; empty when fewer than two.
  */
 export function keyedOptions(reply: string): [string, string][] {
-  const first = /\b(?:reply|press|type|send|enter|say|text)\s+(\d|[A-Z])\s+(?:for|to)\s+/i.exec(reply);
+  const first = /\b(?:reply|press|type|send|enter|say|text)\s+(?=(?:\d|[A-Z])\s+(?:for|to)\s)/i.exec(reply);
   if (!first) return [];
-  const rest = reply.slice(first.index + first[0].length - `${first[1]} for `.length);
+  const rest = reply.slice(first.index + first[0].length);
   const out: [string, string][] = [];
   for (const m of rest.matchAll(
     /(?:^|,?\s+(?:or\s+)?)(\d|[A-Z])\s+(?:for|to)\s+([^,.;?!\n]+?)(?=,?\s+(?:or\s+)?(?:\d|[A-Z])\s+(?:for|to)\s|[,.;?!\n]|$)/g,

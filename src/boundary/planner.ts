@@ -229,7 +229,7 @@ function freePlan(context: Requests): RoundPlan {
       .map((i) => seen[i] as Explored);
     // A write authorised another way (the card's last four digits typed, not a yes): the again and recheck
     // tactics repeat or read back any completed write.
-    const writes = gates.length || mineIdx.some((i) => completes(context.traces[i] as SessionTrace)) ? 1 : 0;
+    const writes = gates.length > 0 || mineIdx.some((i) => completes(context.traces[i] as SessionTrace));
     const asks = mineIdx.some((i) =>
       questionsOf(context.traces[i] as SessionTrace, slots).some((q) => q?.slot),
     );
@@ -279,7 +279,7 @@ function freePlan(context: Requests): RoundPlan {
       const data = s === "carry";
       const rank = data ? 0 : TACTICS.indexOf(s) + 1;
       const unfit =
-        (AT_GATE.has(s) && !(WRITE_TACTICS.has(s) ? writes : gates.length)) || (AT_ASK.has(s) && !asks)
+        (AT_GATE.has(s) && !(WRITE_TACTICS.has(s) ? writes : gates.length > 0)) || (AT_ASK.has(s) && !asks)
           ? 1
           : 0;
       const cRS = count((e) => e.request === r && e.strategy === s && e.slot === slot);
