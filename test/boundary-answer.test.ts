@@ -326,6 +326,30 @@ describe("which-questions, a count in brackets, menus of services (issue 15 §1)
       offeredCapabilities("Options: 1 - Book a lesson; 2 - Lesson prices. Answer with a number."),
     ).toEqual(["book a lesson", "ask about lesson prices"]);
   });
+  it("reads what customers can also do in a later sentence, what to ask about, and items joined by a slash", () => {
+    const caps = offeredCapabilities(
+      "Ask me about delivery areas or slot times. Signed-in customers can also check orders, report missing/damaged items, cancel, update their address or join/leave the pass.",
+    );
+    expect(caps).toEqual([
+      "ask about delivery areas",
+      "ask about slot times",
+      "check orders",
+      "report missing items",
+      "report damaged items",
+      "update their address",
+      "join the pass",
+      "leave the pass",
+    ]);
+    // (An open question naming no slot asks for the object of the request's verb.)
+    const slots = ["order_number", "item", "voucher_code"];
+    const values = { order_number: ["FF-10233"], item: ["strawberries"], voucher_code: ["FRESH10"] };
+    const open = "What would you like to add to FF-10233, and how many?";
+    expect(readQuestion(open, slots, values, "add an item to my order")?.slot).toBe("item");
+    expect(readQuestion(open, slots, values, "add strawberries to my order")?.slot).toBe("item");
+    expect(readQuestion(open, slots, values, "cancel my order")).toBeUndefined();
+    // A later sentence without "also" is no offer list; "you can reply yes or no" offers nothing.
+    expect(offeredCapabilities("You can reply yes or no.")).toEqual([]);
+  });
 });
 
 describe("questions of a library and a grocery desk (issue 15 §1, read after heldout10/11's blind runs)", () => {

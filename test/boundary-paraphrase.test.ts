@@ -149,4 +149,9 @@ describe("numeric dates and pounds across paraphrases (issue 15 §3)", () => {
     expect(mentionsValue("Booked for 25/01/2025.", "24 January")).toBe(false);
     expect(mentionsValue("That comes to 62.00 pounds.", "£62.50")).toBe(false);
   });
+  it("takes a status a paraphrase leaves unsaid, not another status said instead", () => {
+    expect(mentionsValue("Good news: RX-48302 left us on 12 May.", "shipped")).toBe(true);
+    expect(mentionsValue("RX-48302 has shipped.", "shipped")).toBe(true);
+    expect(mentionsValue("RX-48302 is still processing.", "shipped")).toBe(false);
+  });
 });

@@ -220,6 +220,10 @@ export function readQuestion(
   const replaced = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s));
   const again = (replaced ? slotOfValue(reply, values) : undefined) ?? slotByHead(asking, reply, slots);
   if (again) return { kind: "value", slot: again, options };
+  // "What would you like to add to FF-10233, and how many?" after "add an item to my order": the slot the request
+  // names as the object of the verb the question asks about.
+  const object = objectAsked(asking, context, slots, values);
+  if (object && !options.length) return { kind: "value", slot: object, options };
   // "1. HI33 HIIT Blast … 5. YO22 Yin Yoga. Just give me the code or the name.": the slot whose values it lists.
   if (options.length) {
     const slot = values && optionsSlot(options, values);
@@ -233,6 +237,32 @@ export function readQuestion(
   // "Please give me the reference number, for example FR-1234.": the one slot whose values have the form shown.
   const formatted = values && (slotByFormat(reply, values) ?? slotOfDay(text, values));
   if (formatted) return { kind: "value", slot: formatted, options: [] };
+  return undefined;
+}
+
+/** "What would you like to add …?", "What do you want to return?": the verb an open question asks the object of. */
+const OPEN_WHAT = /\bwhat (?:would|do|did|will) you (?:like|want|wish|need) to ([a-z]+)\b/i;
+
+/**
+ * The slot an open question naming none asks for ("What would you like to add to FF-10233?"): the one `context`
+ * (the request) names — by a slot's name or one of its values — between the question's verb and the next
+ * preposition ("add an item to my order" → `item`), or undefined.
+ */
+function objectAsked(
+  asking: readonly string[],
+  context: string | undefined,
+  slots: readonly string[],
+  values: SlotValues | undefined,
+): string | undefined {
+  if (!context) return undefined;
+  for (const sentence of asking) {
+    const verb = OPEN_WHAT.exec(sentence)?.[1];
+    const after = verb && new RegExp(String.raw`\b${verb}\s+(.+)`, "i").exec(context)?.[1];
+    const object = after?.split(/\s+(?:to|from|on|onto|in|into|for|with|at|of|by)\s+|[,.?!]/i)[0];
+    if (!object) continue;
+    const slot = slotNamedIn(object, slots, undefined, false) ?? slotOfValue(object, values);
+    if (slot && slots.includes(slot)) return slot;
+  }
   return undefined;
 }
 
@@ -370,6 +400,12 @@ export function answerTo(
     const chosen = own ?? choose(question.options, pick, options.visible ?? []);
     return question.labels[question.options.indexOf(chosen)] ?? chosen;
   }
+  // "Where should it go? 1) Back to card ending 4417 2) Account credit": the option holding the persona's value.
+  const holding =
+    value !== undefined && value.length >= 2 && !question.also?.length
+      ? question.options.find((o) => o.length > value.length && mentionsWhole(o, value))
+      : undefined;
+  if (holding) return holding;
   if (value !== undefined && question.slot) {
     const more = (question.also ?? []).flatMap((slot) => {
       const v = personaValue(persona, slot, pick);

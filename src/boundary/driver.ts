@@ -298,8 +298,12 @@ export const rulesDriver: Driver = {
     if (objectiveMet(plan, turns)) {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
-      const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
-      if (read && !sent.includes(read) && turns.some((t) => wrote(t, slots))) return read;
+      // The decline tactic reads it back once a gate was answered (no): a write made before the yes shows there.
+      const read = how.recheck || how.decline ? strategyValues(plan.strategy).give : undefined;
+      const acted = how.decline
+        ? turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.kind === "gate")
+        : turns.some((t) => wrote(t, slots));
+      if (read && !sent.includes(read) && acted) return read;
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;

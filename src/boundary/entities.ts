@@ -28,6 +28,10 @@ const AMOUNT = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
  * Entity types and their patterns, in the order they claim text (an earlier type wins an overlap).
  * `status` words are workflow states a service reports about a thing (a flight, an order, a ticket).
  */
+/** A record's status word ("shipped", "on time", "cancelled"). */
+export const STATUS_WORD =
+  /\b(?:on time|delayed|cancell?ed|landed|flying|available|scheduled|boarding|departed|arrived|diverted|confirmed|pending|shipped|delivered|processing)\b/gi;
+
 const PATTERNS: readonly [string, RegExp][] = [
   ["email", /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g],
   ["date", /\b\d{4}-\d{2}-\d{2}\b/g],
@@ -43,10 +47,7 @@ const PATTERNS: readonly [string, RegExp][] = [
   ["user_handle", /\b[a-z]+_[a-z]+_\d{3,}\b/gi],
   ["flight_number", /\b[A-Z]{2,3}\d{2,4}\b/g],
   ["booking_code", /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,8}\b/g],
-  [
-    "status",
-    /\b(?:on time|delayed|cancell?ed|landed|flying|available|scheduled|boarding|departed|arrived|diverted|confirmed|pending|shipped|delivered|processing)\b/gi,
-  ],
+  ["status", STATUS_WORD],
   ["airport", /\b[A-Z]{3}\b/g],
   ["number", /\b\d+(?:\.\d+)?\b/g],
 ];

@@ -1,5 +1,5 @@
 import { RETRY } from "./answer.ts";
-import { maskEntities } from "./entities.ts";
+import { maskEntities, STATUS_WORD } from "./entities.ts";
 import { mentionsWhole } from "./slots.ts";
 import type { Turn } from "./types.ts";
 
@@ -88,13 +88,21 @@ export function contradicts(
  * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
  * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
  * so "insurance: no" and "travel insurance no" both match, "insurance: yes" does not. Other values match as
- * text, or, for an amount, date or time, in any of the ways {@link canonicalValues} reads.
+ * text, or, for an amount, date or time, in any of the ways {@link canonicalValues} reads; a status word
+ * ("shipped") also when the reply says no status at all (a paraphrase), not when it says another.
  */
 export function mentionsValue(reply: string, value: string): boolean {
   const text = normaliseMention(reply);
   const pair = /^(.+?)\s+~\s+(.+)$/.exec(value);
   if (!pair) {
     if (text.includes(normaliseMention(value))) return true;
+    // A status a paraphrase leaves unsaid ("RX-48302 … left us on 12 May" for "has shipped"): only another
+    // status said instead contradicts it.
+    if (
+      new RegExp(`^${STATUS_WORD.source}$`, "i").test(value.trim()) &&
+      !new RegExp(STATUS_WORD.source, "i").test(reply)
+    )
+      return true;
     // An amount, date or time written another way ("€45.00" / "45 euros", "12 March" / "March 12th").
     const wanted = canonicalValues(value);
     if (!wanted.length) return false;

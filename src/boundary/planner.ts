@@ -273,7 +273,14 @@ function freePlan(context: Requests): RoundPlan {
           // customer's record is asked for only where the request reads the customer's own.
           (s === "recheck" && !read) || (s === "others" && !readsOwnRecord(r))
           ? []
-          : [{ s, slot: undefined as string | undefined, give: s === "recheck" ? read : undefined }],
+          : // A declined gate is read back too: a write made before the yes shows in the record.
+            [
+              {
+                s,
+                slot: undefined as string | undefined,
+                give: s === "recheck" || s === "decline" ? read : undefined,
+              },
+            ],
     );
     choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";

@@ -35,6 +35,8 @@ export function asRequest(phrase: string): string {
       .replace(/\s+with (?:anyone|everyone|you)$/i, "")
       // "answer questions about deductibles" is the customer's "ask about deductibles".
       .replace(/\banswer (?:your |any )?questions? (?:about|on|regarding)\b/gi, "ask about")
+      // "Customers can … update their address": the customer's own.
+      .replace(/\btheir\b/gi, "my")
       // "change its cabin" is "change my cabin"; "make a booking" stays a new one.
       .replace(
         /\b(?<!\b(?:make|get|place|file|open|add|report|request|book|talk to|speak to|speak with) )(a|an|its|your)\b/gi,

@@ -44,7 +44,9 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
     const words = item.split(/\s+/);
     if (verb(item) && words.length === 1) {
       const next = out[i + 1];
-      if (next && verb(next)) out[i] = `${item} ${next.split(/\s+/).slice(1).join(" ")}`;
+      // Only when joined by a bare "or"/"and": "cancel, update their address" are two services.
+      if (next && verb(next) && parts[i + 1]?.bare)
+        out[i] = `${item} ${next.split(/\s+/).slice(1).join(" ")}`;
       continue;
     }
     if (verb(item) || i === 0 || !verb(out[i - 1] as string)) continue;
@@ -94,7 +96,10 @@ export function offeredCapabilities(reply: string): string[] {
   const first = offers[0];
   if (!first) return [];
   const end = first.index + (/[.?!](?:\s|$)/.exec(reply.slice(first.index))?.index ?? reply.length);
-  const items = offers.filter((m) => m.index <= end).flatMap((m) => clauseItems(reply.slice(m.index)));
+  // A later sentence offering what customers can also do ("Signed-in customers can also …") adds its own.
+  const items = offers
+    .filter((m) => m.index <= end || /\balso\b/i.test(m[0]))
+    .flatMap((m) => clauseItems(reply.slice(m.index)));
   // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
   if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
   const parts = [...new Set(items)].filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
@@ -149,18 +154,30 @@ function menuServices(reply: string): string[] {
 }
 
 /** Where an agent says what it offers: "I can …", "I handle …", "I deal with / take care of / look after …". */
-const OFFER =
-  /\bI (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after)\b|\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)/gi;
+// Also what customers can do ("Signed-in customers can also check orders, change a slot …", "you can also …") and
+// what to ask about ("Ask me about delivery areas, slot times …").
+const OFFER = new RegExp(
+  [
+    String.raw`\bI (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after)\b`,
+    String.raw`\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)`,
+    String.raw`\b(?:(?:signed[- ]in|logged[- ]in|registered|verified|existing)\s+)?(?:customers|members|users|patients|students|guests|residents|tenants|employees|staff|account holders|cardholders) can (?:also )?(?!['’]t|not|only\b)`,
+    String.raw`\byou can also (?!['’]t|not|only\b)`,
+    String.raw`\bask me about\b`,
+  ].join("|"),
+  "gi",
+);
 /** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …"). */
 const NOMINAL =
-  /^I (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)\b/i;
+  /^(?:I (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)|ask me about)\b/i;
 
 /** The services of one offer clause (`text` starts at the offer), up to the sentence's end or the next "and I". */
 function clauseItems(text: string): string[] {
   const nominal = NOMINAL.exec(text);
-  const intro = nominal ?? /^I can (?:also )?(?:help(?: you)?(?: with| to)?\s+)?/i.exec(text);
+  const intro = nominal ?? /^.*?\bcan (?:also )?(?:help(?: you)?(?: with| to)?\s+)?/i.exec(text);
   const list = text
     .slice(intro?.[0].length ?? 0)
+    // "report missing/damaged items", "join/leave the pass": two items.
+    .replace(/\b([a-z]+)\/([a-z]+)\b/gi, "$1 or $2")
     // "class bookings (and cancellations)": the bracketed item is one more.
     .replace(/\s*\((and|or) ([^()]+)\)/gi, " $1 $2")
     .split(/[.?!](?:\s|$)/)[0]
