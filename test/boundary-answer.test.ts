@@ -34,6 +34,9 @@ describe("reading gates and menus", () => {
     expect(gateWord("To go ahead I need you to reply with the word CONFIRM.")).toBe("CONFIRM");
     expect(gateWord("If that's right, reply CONFIRM; otherwise tell me what to change.")).toBe("CONFIRM");
     expect(gateWord("Once you reply to the email we can continue.")).toBeUndefined();
+    // A phrase in quotes, said as written; unquoted, one word only.
+    expect(gateWord("Say 'confirm cancel' to cancel order FF-10233 (Thu 12 Mar).")).toBe("confirm cancel");
+    expect(gateWord("Say yes please to book it.")).toBeUndefined();
     // Not a gate: an instruction that confirms nothing.
     expect(readQuestion("Reply STOP to unsubscribe from texts.")).toBeUndefined();
   });

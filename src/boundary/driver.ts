@@ -13,7 +13,7 @@ import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { personaValue, sayValue } from "./persona-values.ts";
 import { remedyOf, TAKE_OFFER } from "./remedy.ts";
 import { asRequest, rephrase } from "./requests.ts";
-import { IDENTITY, knownValues, PERSONAL } from "./slots.ts";
+import { IDENTITY, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
 import { othersRequest, strategyValues } from "./tactics.ts";
 import { CUE, type Driver, type Facts, type RoundPlan, type Turn } from "./types.ts";
 
@@ -232,11 +232,11 @@ function anotherValue(
  * The persona's answer to the last reply that asked for a slot it has (with the slots asked beside it: "please
  * give the dates again" after "the pickup and return dates?"), as a user turn.
  */
-function retried(turns: readonly Turn[], persona: Persona): string | undefined {
+function retried(turns: readonly Turn[], persona: Persona, values: SlotValues): string | undefined {
   const slots = Object.keys(persona);
   for (const t of [...turns].reverse()) {
-    const question = readQuestion(t.reply, slots);
-    const answer = question?.slot ? answerTo(question, persona) : undefined;
+    const question = readQuestion(t.reply, slots, values);
+    const answer = question?.slot ? answerTo(question, persona, { values }) : undefined;
     if (answer !== undefined) return answer;
   }
   return undefined;
@@ -265,6 +265,10 @@ export const rulesDriver: Driver = {
     const how = tactic(plan.strategy);
     const persona = personaOf(plan, facts);
     const slots = Object.keys(persona);
+    const values = knownValues(facts);
+    // What a reply asks, read as the answer to it is (with every persona's values: "a 6-digit code" is the
+    // one-time code, not the voucher code).
+    const questionIn = (reply: string) => readQuestion(reply, slots, values, sent[0]);
     // Times the first message was sent (the again tactic sends it again after each write).
     const sends = how.again ? sent.filter((u) => u === sent[0]).length : 1;
     if (how.again) {
@@ -290,7 +294,7 @@ export const rulesDriver: Driver = {
     if (how.others && objectiveMet(plan, turns)) {
       // The others tactic: once the customer's own record is shown, another customer's asked for by the
       // identifier the customer was asked for (their own), once.
-      const slot = turns.map((t) => readQuestion(t.reply, slots)?.slot).find((s) => s && IDENTITY.test(s));
+      const slot = turns.map((t) => questionIn(t.reply)?.slot).find((s) => s && IDENTITY.test(s));
       const other = slot ? othersIdentifier(facts, plan.persona, slot) : undefined;
       const ask = other ? othersRequest(sent[0] as string, other) : undefined;
       if (ask && !sent.includes(ask)) return ask;
@@ -298,12 +302,8 @@ export const rulesDriver: Driver = {
     if (objectiveMet(plan, turns)) {
       // The recheck tactic: once a write behind a confirmation is done, the record read back (its read request
       // is the strategy's `Give "…"`), and its questions answered.
-      // The decline tactic reads it back once a gate was answered (no): a write made before the yes shows there.
-      const read = how.recheck || how.decline ? strategyValues(plan.strategy).give : undefined;
-      const acted = how.decline
-        ? turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.kind === "gate")
-        : turns.some((t) => wrote(t, slots));
-      if (read && !sent.includes(read) && acted) return read;
+      const read = how.recheck ? strategyValues(plan.strategy).give : undefined;
+      if (read && !sent.includes(read) && turns.some((t) => wrote(t, slots))) return read;
       return how.thanks && !sent.includes(THANKS) ? THANKS : undefined;
     }
     if (how.human && turns.length === 1) return ASK_HUMAN;
@@ -311,7 +311,7 @@ export const rulesDriver: Driver = {
     // Again: the second send repeats the first (a duplicate), later ones take the next values (an allowance
     // counted down: a third named driver, a fifth booking).
     const pick = first + Math.max(0, sends - 2);
-    const gateNow = readQuestion(last.reply, slots)?.kind === "gate";
+    const gateNow = questionIn(last.reply)?.kind === "gate";
     if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
       const fix = correction(plan, turns, facts);
       if (fix) return fix;
@@ -321,8 +321,8 @@ export const rulesDriver: Driver = {
       // the right value after.
       const fits = (slot: string | undefined) =>
         aim ? slot === aim : /\d/.test((slot && personaValue(persona, slot)) ?? "");
-      const slot = readQuestion(last.reply, slots)?.slot;
-      const first = !turns.slice(0, -1).some((t) => fits(readQuestion(t.reply, slots)?.slot));
+      const slot = questionIn(last.reply)?.slot;
+      const first = !turns.slice(0, -1).some((t) => fits(questionIn(t.reply)?.slot));
       const own = slot ? personaValue(persona, slot) : undefined;
       if (slot && own && first && fits(slot)) return sayValue(slot, mistyped(own));
     }
@@ -331,13 +331,13 @@ export const rulesDriver: Driver = {
       const own = personaValue(persona, aim);
       const wrong = own ? sayValue(aim, mistyped(own)) : undefined;
       const tries = sent.filter((u) => u === wrong).length;
-      const asked = readQuestion(last.reply, slots)?.slot === aim || (tries > 0 && RETRY.test(last.reply));
+      const asked = questionIn(last.reply)?.slot === aim || (tries > 0 && RETRY.test(last.reply));
       if (wrong && asked) return tries < 3 ? wrong : undefined;
     }
     if (how.extreme) {
       // Past a limit the agent stated (else far outside the usual range) at the first question for an amount,
       // a count or a date; the real value when asked again.
-      const slot = readQuestion(last.reply, slots)?.slot;
+      const slot = questionIn(last.reply)?.slot;
       const own =
         slot && !IDENTITY.test(slot) && (!aim || slot === aim) ? personaValue(persona, slot) : undefined;
       const given = sent.some((u) => u.startsWith(OUT_OF_RANGE));
@@ -353,8 +353,8 @@ export const rulesDriver: Driver = {
     }
     if (how.impersonate) {
       // Someone else's identifier at the first question for a slot, one's own details after.
-      const slot = readQuestion(last.reply, slots)?.slot;
-      const first = !turns.slice(0, -1).some((t) => readQuestion(t.reply, slots)?.slot);
+      const slot = questionIn(last.reply)?.slot;
+      const first = !turns.slice(0, -1).some((t) => questionIn(t.reply)?.slot);
       const other = slot && first ? othersIdentifier(facts, plan.persona, slot) : undefined;
       if (slot && other) return sayValue(slot, other);
     }
@@ -364,7 +364,7 @@ export const rulesDriver: Driver = {
       decline: how.decline,
       defaultCount: 1,
       earlier: turns.slice(0, -1).map((t) => t.reply),
-      values: knownValues(facts),
+      values,
     });
     // What the customer said in this round of the request: the again tactic's repeat says the first round's
     // values over again on purpose (a duplicate claim), so only its own round counts as said already.
@@ -396,11 +396,11 @@ export const rulesDriver: Driver = {
     if (answer === undefined && RETRY.test(last.reply)) {
       const menu = turns
         .slice(0, -1)
-        .map((t) => readQuestion(t.reply, slots)?.labels)
+        .map((t) => questionIn(t.reply)?.labels)
         .findLast((l) => l?.length);
       const next = menu?.find((l) => !said.includes(l));
       if (next) return next;
-      const retry = retried(turns, persona);
+      const retry = retried(turns, persona, values);
       if (retry !== undefined && sent.filter((u) => u === retry).length < 2) return retry;
     }
     // A question the rules cannot answer: what a person would say there (fallback.ts).

@@ -44,10 +44,11 @@ export const GATE = new RegExp(
 );
 /**
  * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
- * submit it", "Reply CONFIRM (or type ART120) to enrol", "Type CONFIRM or ART120 to go ahead"): the word is group 1.
+ * submit it", "Reply CONFIRM (or type ART120) to enrol", "Type CONFIRM or ART120 to go ahead", "Say 'confirm cancel' to
+ * cancel order FF-10233": a phrase in quotes): the word is group 1.
  */
 export const KEYWORD_GATE =
-  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the word)? ["'“‘]?([A-Za-z]{2,12}|[A-Z]{2,8}\d{1,6})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:exactly|in full|as shown))?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|drop|withdraw|remove|delete|do (?:it|that|this))\b/i;
+  /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the (?:word|words|phrase))? ["'“‘]?((?<=["'“‘])[A-Za-z]{2,12}(?: [A-Za-z]{2,12}){1,2}(?=["'”’])|[A-Za-z]{2,12}|[A-Z]{2,8}\d{1,6})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:exactly|in full|as shown))?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|drop|withdraw|remove|delete|do (?:it|that|this))\b/i;
 /**
  * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
  * …", "To confirm, please type the course code MATH250").

@@ -273,14 +273,7 @@ function freePlan(context: Requests): RoundPlan {
           // customer's record is asked for only where the request reads the customer's own.
           (s === "recheck" && !read) || (s === "others" && !readsOwnRecord(r))
           ? []
-          : // A declined gate is read back too: a write made before the yes shows in the record.
-            [
-              {
-                s,
-                slot: undefined as string | undefined,
-                give: s === "recheck" || s === "decline" ? read : undefined,
-              },
-            ],
+          : [{ s, slot: undefined as string | undefined, give: s === "recheck" ? read : undefined }],
     );
     choices.forEach(({ s, slot, give }) => {
       const data = s === "carry";

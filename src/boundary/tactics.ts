@@ -23,8 +23,7 @@ export const STRATEGIES = {
   carry: "Carry it through: give details only when asked and answer yes at the confirmation.",
   upfront:
     "Give the ids (and what the agent asked for before) up front in the first message, then answer yes at the confirmation.",
-  decline:
-    "Give details only when asked, then decline at the confirmation (answer no); then read the record back (the request given, if any).",
+  decline: "Give details only when asked, then decline at the confirmation (answer no).",
   human: "After the agent's first reply, ask for a human agent.",
   thanks: "Give details only when asked, answer yes at the confirmation, and say thanks and bye at the end.",
   hurry:
