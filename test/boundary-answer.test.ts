@@ -535,3 +535,37 @@ describe("menus answered by key, imperatives after a dash, examples in brackets 
     expect(replyValues("Order RX-48377 has been delivered.")).toContain("delivered");
   });
 });
+
+describe("questions of an employee service desk (issue 15 §1, read after heldout15's blind run)", () => {
+  const priya = {
+    verification_code: ["592046"],
+    new_sort_code: ["40-47-12"],
+    new_account_number: ["63018842"],
+    description: ["Lunch with supplier"],
+    delivery: ["office"],
+    home_postcode: ["LS6 2QT"],
+  };
+  it("reads a keyed menu opening its sentence, options with commas inside", () => {
+    const where =
+      "Where would you like it delivered? 1 for your desk at Leeds, Wellington Place, 2 for home (LS6 2QT).";
+    expect(readQuestion(where, Object.keys(priya))).toMatchObject({
+      options: ["your desk at Leeds, Wellington Place", "home (LS6 2QT)"],
+      labels: ["1", "2"],
+    });
+    expect(answerQuestion(where, priya)).toBe("2");
+    expect(readQuestion("I need 1 for each person.", Object.keys(priya))).toBeUndefined();
+  });
+  it("takes 'or anything else to cancel' for no closing offer, the code written as digits alone for 'a 6-digit code'", () => {
+    expect(asksSomething("Type CHANGE to go ahead, or anything else to cancel.")).toBe(true);
+    expect(asksSomething("Your claim is in. Anything else?")).toBe(false);
+    expect(
+      answerQuestion("I've just texted a 6-digit code to your work mobile ending 71. What is it?", priya),
+    ).toBe("592046");
+    expect(answerQuestion("Thanks. In a few words, what was it for?", priya)).toBe("Lunch with supplier");
+  });
+  it("reads what the agent will handle once signed in", () => {
+    expect(
+      offeredCapabilities("Ask me about desk hours, or sign in and I'll handle leave and password resets."),
+    ).toEqual(["ask about desk hours", "ask about leave", "ask about password resets"]);
+  });
+});

@@ -46,7 +46,7 @@ export const isAsking = (s: string) =>
 
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
-  /\b(?:anything|something) else\b|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
+  /\b(?:anything|something) else\b(?! to\b)|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
 
 /**
  * Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). A
@@ -54,7 +54,8 @@ export const CLOSING_OFFER =
  */
 export function asksSomething(reply: string): boolean {
   return (
-    sentences(reply).some((s) => isAsking(s) && !CLOSING_OFFER.test(s)) ||
+    // "Type CHANGE to go ahead, or anything else to cancel." is a gate, whatever else it says.
+    sentences(reply).some((s) => isAsking(s) && (!CLOSING_OFFER.test(s) || gateWord(s) !== undefined)) ||
     menuGate(reply) !== undefined ||
     keyedOptions(reply).length > 0
   );

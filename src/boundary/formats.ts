@@ -72,7 +72,8 @@ const shapeOf = (v: string) =>
 
 /**
  * The one slot of `values` every value of which has the form `reply` states (prefix, digit count, an example's
- * shape; at least one of them stated), or undefined when it states none or no slot or several slots fit.
+ * shape; at least one of them stated) — of several, for a digit count alone, the one written as digits alone —
+ * or undefined when it states none or no slot or several slots fit.
  */
 export function slotByFormat(reply: string, values: SlotValues): string | undefined {
   const prefix = statedPrefix(reply);
@@ -93,7 +94,12 @@ export function slotByFormat(reply: string, values: SlotValues): string | undefi
     const list = valueList(vs);
     return list.length > 0 && list.every(fits);
   });
-  return slots.length === 1 ? slots[0]?.[0] : undefined;
+  // "a 6-digit code" with a verification code (592046) and a sort code (40-47-12): the one written as digits alone.
+  const plain =
+    slots.length > 1 && digits !== undefined && !prefix && !example
+      ? slots.filter(([, vs]) => valueList(vs).every((v) => /^\d+$/.test(v.trim())))
+      : slots;
+  return plain.length === 1 ? plain[0]?.[0] : undefined;
 }
 
 /** A question for a day ("Which day would suit you?", "When would you like it delivered?"). */

@@ -82,17 +82,29 @@ export function letteredOptions(reply: string): string[] {
 
 /**
  * Options a reply offers by the key to send ("Reply 1 for your card ending 4417, or 2 for account credit", "Press
- * 1 for email or 2 for post"): `[key, option]` pairs in order; empty when fewer than two.
+ * 1 for email or 2 for post", "… delivered? 1 for your desk at Leeds, Wellington Place, 2 for home."): `[key,
+ * option]` pairs in order, keys 1, 2, … or A, B, …; an option runs to the next key (commas inside it kept), the
+ * last one to its sentence's end or a comma; empty when fewer than two.
  */
 export function keyedOptions(reply: string): [string, string][] {
-  const first = /\b(?:reply|press|type|send|enter|say|text)\s+(?=(?:\d|[A-Z])\s+(?:for|to)\s)/i.exec(reply);
+  const KEY = /(?:^|[\s,(])(\d|[A-Z])\s+(?:for|to)\s+/g;
+  // After a verb ("Reply 1 for …"), or opening a sentence ("1 for your desk …, 2 for home").
+  const first =
+    /\b(?:reply|press|type|send|enter|say|text)\s+(?=(?:\d|[A-Z])\s+(?:for|to)\s)/i.exec(reply) ??
+    /(?:^|[.?!:]\s+)(?:[Jj]ust\s+)?(?=(?:1|A)\s+for\s)/.exec(reply);
   if (!first) return [];
-  const rest = reply.slice(first.index + first[0].length);
+  const rest = reply.slice(first.index + first[0].length).split(/[.;?!\n](?:\s|$)/)[0] ?? "";
+  const keys = [...rest.matchAll(KEY)];
   const out: [string, string][] = [];
-  for (const m of rest.matchAll(
-    /(?:^|,?\s+(?:or\s+)?)(\d|[A-Z])\s+(?:for|to)\s+([^,.;?!\n]+?)(?=,?\s+(?:or\s+)?(?:\d|[A-Z])\s+(?:for|to)\s|[,.;?!\n]|$)/g,
-  ))
-    out.push([m[1] as string, (m[2] as string).trim()]);
+  keys.forEach((m, i) => {
+    const from = m.index + m[0].length;
+    const next = keys[i + 1];
+    const text = next ? rest.slice(from, next.index) : (rest.slice(from).split(",")[0] ?? "");
+    out.push([m[1] as string, text.replace(/,?\s*(?:or)?\s*$/i, "").trim()]);
+  });
+  // Keys in order from the first: 1, 2, 3 or A, B, C.
+  const base = out[0]?.[0] === "1" ? 49 : 65;
+  if (out.some(([k], i) => k.charCodeAt(0) !== base + i)) return [];
   return out.length >= 2 ? out : [];
 }
 

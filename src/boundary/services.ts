@@ -158,7 +158,7 @@ function menuServices(reply: string): string[] {
 // what to ask about ("Ask me about delivery areas, slot times …").
 const OFFER = new RegExp(
   [
-    String.raw`\bI (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after)\b`,
+    String.raw`\bI(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after)\b`,
     String.raw`\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)`,
     String.raw`\b(?:(?:signed[- ]in|logged[- ]in|registered|verified|existing)\s+)?(?:customers|members|users|patients|students|guests|residents|tenants|employees|staff|account holders|cardholders) can (?:also )?(?!['’]t|not|only\b)`,
     String.raw`\byou can also (?!['’]t|not|only\b)`,
@@ -168,7 +168,7 @@ const OFFER = new RegExp(
 );
 /** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …"). */
 const NOMINAL =
-  /^(?:I (?:can |could )?(?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)|ask me about)\b/i;
+  /^(?:I(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)|ask me about)\b/i;
 
 /** The services of one offer clause (`text` starts at the offer), up to the sentence's end or the next "and I". */
 function clauseItems(text: string): string[] {
@@ -189,7 +189,9 @@ function clauseItems(text: string): string[] {
   const split: { item: string; bare: boolean }[] = [];
   for (let i = 0; i < pieces.length; i += 2) {
     const item = (pieces[i] ?? "").trim();
-    if (item) split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
+    // "or sign in and I'll handle …": signing in is the way to the services, not one.
+    if (item && !/^(?:sign|log) ?(?:in|on)$/i.test(item))
+      split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
   }
   if (!nominal) return coordinated(split);
   // "class bookings and cancellations": a bare noun after "and" shares the modifiers of the item before; each

@@ -65,6 +65,11 @@ export const SLOT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     "what s wrong",
     "what is wrong",
     "the problem",
+    // "In a few words, what was it for?"
+    "in a few words",
+    "what was it for",
+    "what it was for",
+    "briefly",
   ],
 };
 
