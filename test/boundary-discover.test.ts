@@ -15,7 +15,7 @@ import {
 } from "../src/boundary/answer.ts";
 import { sessionKeys, sessionNovelty } from "../src/boundary/coverage.ts";
 import { discover, objectiveMet, rulesDriver, STRATEGIES } from "../src/boundary/discover.ts";
-import { correction, mistyped } from "../src/boundary/driver.ts";
+import { correction, mistyped } from "../src/boundary/driver-values.ts";
 import { Facts, type SessionTrace } from "../src/boundary/types.ts";
 
 /** Phase-guided discovery with the rules planner and driver (AgentEval §III-A) against the reference airline. */

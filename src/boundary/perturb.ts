@@ -1,4 +1,4 @@
-import { correctionAt, mistyped } from "./driver.ts";
+import { correctionAt, mistyped } from "./driver-values.ts";
 import { askingPart } from "./fallback.ts";
 import { gateWord, otherFigure } from "./gates.ts";
 import {
