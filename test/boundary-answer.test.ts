@@ -567,5 +567,22 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
     expect(
       offeredCapabilities("Ask me about desk hours, or sign in and I'll handle leave and password resets."),
     ).toEqual(["ask about desk hours", "ask about leave", "ask about password resets"]);
+    // Answering general questions is no service; signing in "for things like leave" offers leave; a condition
+    // between the items is none.
+    expect(
+      offeredCapabilities(
+        "I can answer general questions straight away, or sign you in for things like leave, expenses and equipment.",
+      ),
+    ).toEqual(["ask about leave", "ask about expenses", "ask about equipment"]);
+    expect(
+      offeredCapabilities(
+        "I can help with desk hours and the expenses policy, and, once you're signed in, leave and passwords.",
+      ),
+    ).toEqual([
+      "ask about desk hours",
+      "ask about expenses policy",
+      "ask about leave",
+      "ask about passwords",
+    ]);
   });
 });

@@ -180,6 +180,11 @@ function clauseItems(text: string): string[] {
     .replace(/\b([a-z]+)\/([a-z]+)\b/gi, "$1 or $2")
     // "class bookings (and cancellations)": the bracketed item is one more.
     .replace(/\s*\((and|or) ([^()]+)\)/gi, " $1 $2")
+    // "…, and, once you're signed in, leave, expense claims …": a condition between the items is none.
+    .replace(
+      /,?\s*(?:and,?\s+)?(?:once|when|after|if) (?:you(?:'re| are|'ve| have)|signed|logged)[^,.?!]*,/gi,
+      ",",
+    )
     .split(/[.?!](?:\s|$)/)[0]
     ?.split(/,?\s+(?:and|but)\s+I\b/i)[0]
     ?.trim();
@@ -193,7 +198,19 @@ function clauseItems(text: string): string[] {
     if (item && !/^(?:sign|log) ?(?:in|on)$/i.test(item))
       split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
   }
-  if (!nominal) return coordinated(split);
+  if (!nominal)
+    return (
+      coordinated(split)
+        // "answer general questions straight away" offers no service; "sign you in for things like leave" offers leave.
+        .filter((item) => !/^answer (?:[a-z]+ )?questions\b(?! (?:about|on|regarding)\b)/i.test(item))
+        .map((item) => {
+          const of =
+            /^(?:sign you in|log you in|help(?: you)?)(?: for| with)(?: things| stuff)?(?: like)?\s+(.+)$/i.exec(
+              item,
+            );
+          return of?.[1] ? nominalRequest(of[1]) : item;
+        })
+    );
   // "class bookings and cancellations": a bare noun after "and" shares the modifiers of the item before; each
   // noun is said as what a customer does with it ("book my class"), a gerund stays ("changing your address").
   return split.map(({ item, bare }, i) => {
