@@ -562,6 +562,20 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
       answerQuestion("I've just texted a 6-digit code to your work mobile ending 71. What is it?", priya),
     ).toBe("592046");
     expect(answerQuestion("Thanks. In a few words, what was it for?", priya)).toBe("Lunch with supplier");
+    // Two values asked as "things I need" or "…, please" with digits in the slot's words, an example after.
+    const who = { date_of_birth: ["14/02/1990"], payroll_last_4: ["8231"] };
+    expect(
+      answerQuestion(
+        "Next I need two things: your date of birth, and the last 4 digits of your payroll number (e.g. 31/01/1990 1234).",
+        who,
+      ),
+    ).toBe("14/02/1990, 8231");
+    expect(
+      answerQuestion(
+        "Now your date of birth and the last 4 digits of your payroll number, please (for example: 31/01/1990 and 1234).",
+        who,
+      ),
+    ).toBe("14/02/1990, 8231");
   });
   it("reads what the agent will handle once signed in", () => {
     expect(

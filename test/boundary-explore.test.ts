@@ -475,6 +475,16 @@ describe("a session that only loops ends (discover.ts looping)", () => {
     const turns = [t("a", menu), t("b", "What's your postcode?"), t("c", menu), t("d", menu)];
     expect(looping(turns, [])).toBe(true);
     expect(looping(turns.slice(0, 3), [])).toBe(false);
+    // Counting down to a lock-out between the same question is no loop.
+    const ask = "Got it. What are your date of birth and payroll digits?";
+    const countdown = [
+      t("BR-1", ask),
+      t("x", "No match. You have 2 more attempts. What's your employee ID?"),
+      t("BR-1", ask),
+      t("x", "No match. You have 1 more attempt. What's your employee ID?"),
+      t("BR-1", ask),
+    ];
+    expect(looping(countdown, [])).toBe(false);
   });
 });
 

@@ -378,6 +378,23 @@ describe("functional tests of guards and the privacy oracle (functional.ts, grou
     const middle = test.success.find((c) => c.check?.kind === "activity" && c.check.from === 1);
     expect(middle?.check).toMatchObject({ from: 1, until: 2 });
   });
+  it("fails a reply showing the record before the identity the trace gave first (the prerequisite guard)", () => {
+    const t = session("d05", "Get the agent to x", 0, [
+      "What's your employee ID?",
+      "Which ticket is it?",
+      "Ticket INC-30533 was opened on 7 March.",
+    ]);
+    const abs = abstractOf(t);
+    abs.turns[1] = { ...(abs.turns[1] as AbstractTrace["turns"][number]), provided: ["employee_id"] };
+    abs.turns[2] = { ...(abs.turns[2] as AbstractTrace["turns"][number]), provided: ["ticket_number"] };
+    const [test] = functionalTests({ ...context([t]), abstracts: [abs] }, 10) as [TestCase];
+    const premature = test.failure.find((c) => c.check?.kind === "premature");
+    expect(premature?.check).toMatchObject({ slots: ["employee_id", "ticket_number"] });
+    // The record shown at once, before any identity: the trace itself breaks no such rule.
+    const open = session("d06", "Get the agent to x", 0, ["Ticket INC-30533 was opened on 7 March."]);
+    const [plain] = functionalTests(context([open]), 10) as [TestCase];
+    expect(plain.failure.some((c) => c.check?.kind === "premature")).toBe(false);
+  });
   it("keeps, within the budget, the late trace that alone shows a guard in other words", () => {
     const ok = (id: string, date: string) =>
       session(id, "Get the agent to x", 0, [

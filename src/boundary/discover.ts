@@ -188,13 +188,15 @@ export function progressing(turns: readonly Turn[]): boolean {
   return last.length === 4 && new Set(last).size === 4 && asksSomething(turns.at(-1)?.reply ?? "");
 }
 
+/** A count of tries left ("You have 2 more attempts", "one more try"). */
+const ATTEMPTS_LEFT = /\b(?:\d|one|two|three) (?:more )?(?:attempts?|tries|try|chances?)\b/i;
 /** Replies in a row asking for one slot that end a session as a loop (a lock-out comes after three). */
 const SAME_ASK = 5;
 
 /**
  * Whether the agent asks for the same thing again and again whatever the user says — the last
  * {@link SAME_ASK} replies ask for one slot, or one reply came word for word three times in the last six
- * turns — so the rest of the session's turn budget would only loop (the session ends as a driver stop).
+ * turns while no count of tries left came between — so the rest of the session's turn budget would only loop (the session ends as a driver stop).
  */
 export function looping(turns: readonly Turn[], slots: readonly string[]): boolean {
   const last = turns.slice(-SAME_ASK);
@@ -203,5 +205,9 @@ export function looping(turns: readonly Turn[], slots: readonly string[]): boole
     if (asked[0] !== undefined && asked.every((s) => s === asked[0])) return true;
   }
   const recent = turns.slice(-6).map((t) => t.reply.trim().toLowerCase());
-  return recent.some((r, i) => r.length > 0 && recent.filter((x, j) => j >= i && x === r).length >= 3);
+  // Not while the agent counts down to a lock-out between them ("… 2 more attempts …", "… 1 more attempt …").
+  const once = recent.some((r) => recent.filter((x) => x === r).length === 1 && ATTEMPTS_LEFT.test(r));
+  return (
+    !once && recent.some((r, i) => r.length > 0 && recent.filter((x, j) => j >= i && x === r).length >= 3)
+  );
 }

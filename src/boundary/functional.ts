@@ -4,7 +4,7 @@ import { DONT_KNOW } from "./fallback.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
 import { canonicalValues, invitesRetry, mentionsValue, recordCodes } from "./mentions.ts";
-import { knownValues, mentionsWhole } from "./slots.ts";
+import { IDENTITY, knownValues, mentionsWhole } from "./slots.ts";
 import {
   type AbstractTrace,
   type Criterion,
@@ -81,6 +81,7 @@ function criteriaOf(
   replies: readonly string[],
   users: readonly string[],
   context: GenerationContext,
+  provided: readonly (readonly string[])[] = [],
 ): { success: Criterion[]; failure: Criterion[] } {
   const known = new Set(
     Object.values(knownValues(context.facts))
@@ -196,6 +197,24 @@ function criteriaOf(
       text: "The agent reports the action done with a detail its read-back stated before a correction and no longer did after it.",
       check: { kind: "superseded", gate: [CUE.gate], activity: [CUE.done], from: firstGate },
     });
+  // Who the customer is, said before the trace's first record, read-back or completion: a reply of those before
+  // it skipped the check (the prerequisite guard, AgentEval §III-A) — a ticket's status shown before any sign-in.
+  const first = activities.findIndex(isSubstantive);
+  const who = [...new Set(provided.slice(0, first + 1).flat())].filter((slot) => IDENTITY.test(slot));
+  if (first > 0 && who.length) {
+    const shown = [
+      ...new Set([
+        ...context.graph.nodes.map((n) => n.activity).filter(isSubstantive),
+        "inform",
+        CUE.done,
+        CUE.gate,
+      ]),
+    ];
+    failure.push({
+      text: `The agent reaches ${shown.join(", ")} before the ${who.join(", ").replaceAll("_", " ")} is given.`,
+      check: { kind: "premature", activity: shown, slots: who },
+    });
+  }
   // A period whose dates disagree with its own length is wrong whatever discovery saw (consistency.ts).
   failure.push({
     text: "A reply states a period whose first and last day disagree with the length it states (6 months from 16 April to 15 November).",
@@ -228,6 +247,7 @@ export function functionalTests(context: GenerationContext, max: number): TestCa
       replies,
       trace.turns.map((t) => t.user),
       context,
+      abstract.turns.map((t) => t.provided),
     );
     // The trace is the golden run: keep only criteria it satisfies itself (a criterion the replayed
     // trace would fail is not what the trace shows).

@@ -162,12 +162,17 @@ export function recordCodes(text: string): string[] {
   return out;
 }
 
-/** Whether a reply invites another try at a value: "try again", "2 attempts left", a question for a value. */
+/**
+ * Whether a reply invites another try at a value: "try again", "2 attempts left", a question for a value, a
+ * question after "let's start again".
+ */
 export function invitesRetry(reply: string, activity: string): boolean {
   return (
     activity.startsWith("ask_") ||
     RETRY.test(reply) ||
-    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply)
+    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply) ||
+    // "Sorry, that didn't match. Let's start again: your employee ID?"
+    /\b(?:start|begin) (?:again|over|afresh)\b[^.!]*\?/i.test(reply)
   );
 }
 
