@@ -51,7 +51,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout13", role: "held out" },
   { name: "heldout14", role: "tuned on" },
   { name: "heldout15", role: "tuned on" },
-  { name: "heldout16", role: "held out" },
+  { name: "heldout16", role: "tuned on" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {

@@ -577,6 +577,21 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
       ),
     ).toBe("14/02/1990, 8231");
   });
+  it("reads a bulleted list of services with no menu intro, not a bulleted list of records", () => {
+    expect(
+      offeredCapabilities(
+        "Tenants who sign in can:\n- report a repair\n- check or cancel a repair appointment\n- ask permission (pet, lodger)\n- make a complaint\nWhat can I do for you?",
+      ),
+    ).toEqual([
+      "report a repair",
+      "check or cancel a repair appointment",
+      "ask permission",
+      "make a complaint",
+    ]);
+    expect(
+      offeredCapabilities("Your entries:\n- Mon 24 Feb Rent £112.40\n- Tue 25 Feb Direct Debit"),
+    ).toEqual([]);
+  });
   it("reads what the agent will handle once signed in", () => {
     expect(
       offeredCapabilities("Ask me about desk hours, or sign in and I'll handle leave and password resets."),

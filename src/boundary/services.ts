@@ -88,6 +88,8 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
 export function offeredCapabilities(reply: string): string[] {
   const menu = menuServices(reply).filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   if (menu.length >= 2) return [...new Set(menu)];
+  const bullets = bulletServices(reply);
+  if (bullets.length >= 2) return bullets;
   // The first offer of a main clause: "no claim that I can access on your account" offers nothing. "I can see
   // CL-40112 and CL-40187": what the agent sees, not what it offers. "I can only move a delivery to …": a
   // restriction, not an offer. Further offers in the same sentence count too ("I handle bookings, freezes and
@@ -104,6 +106,30 @@ export function offeredCapabilities(reply: string): string[] {
   if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
   const parts = [...new Set(items)].filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   return parts.length >= 2 ? parts : [];
+}
+
+/**
+ * A bulleted list of services with no menu intro ("Tenants who sign in can:\n- report a repair\n- check or cancel
+ * a repair appointment\n- rent balance & statement …"): most items open with a service verb; each said as a
+ * customer would, a bracketed aside dropped ("ask permission (pet, lodger, alteration)" → "ask permission").
+ * Empty when fewer than two items or fewer than half open with a verb (a list of records, not services).
+ */
+function bulletServices(reply: string): string[] {
+  const items = [...reply.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g)]
+    .map((m) =>
+      (m[1] ?? "")
+        .replace(/\s*\([^()]*\)/g, "")
+        .trim()
+        .replace(/[.,;:]$/, ""),
+    )
+    .filter((i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8);
+  const verbs = items.filter((i) => serviceVerb(i));
+  if (items.length < 2 || verbs.length * 2 < items.length) return [];
+  const say = (item: string) => {
+    const lower = `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+    return serviceVerb(lower) ? lower : nominalRequest(lower.replace(/\s*&\s*/g, " and "));
+  };
+  return [...new Set(items.map(say))].filter((p) => p.split(/\s+/).length >= 2);
 }
 
 /** What introduces a menu of services ("Here's what I can do:", "I can help with:", "My services:", "Options:"). */
