@@ -37,6 +37,9 @@ describe("reading gates and menus", () => {
     // A phrase in quotes, said as written; unquoted, one word only.
     expect(gateWord("Say 'confirm cancel' to cancel order FF-10233 (Thu 12 Mar).")).toBe("confirm cancel");
     expect(gateWord("Say yes please to book it.")).toBeUndefined();
+    // Words in capitals, after the verb or after "to go ahead … type".
+    expect(gateWord('Type END MY TENANCY to confirm, or "stop".')).toBe("END MY TENANCY");
+    expect(gateWord("To go ahead I need you to type END MY TENANCY exactly.")).toBe("END MY TENANCY");
     // Not a gate: an instruction that confirms nothing.
     expect(readQuestion("Reply STOP to unsubscribe from texts.")).toBeUndefined();
   });
@@ -591,6 +594,16 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
     expect(
       offeredCapabilities("Your entries:\n- Mon 24 Feb Rent £112.40\n- Tue 25 Feb Direct Debit"),
     ).toEqual([]);
+  });
+  it("reads a menu keyed in square brackets and a bare 'Correct?' as a gate", () => {
+    expect(
+      readQuestion("What would you like to update? [1] mobile number  [2] email address  [3] both"),
+    ).toMatchObject({
+      options: ["mobile number", "email address", "both"],
+    });
+    expect(
+      readQuestion("I've got:\n- Mobile: 07700 900456\nCorrect? Yes, or tell me what's wrong.")?.kind,
+    ).toBe("gate");
   });
   it("reads what the agent will handle once signed in", () => {
     expect(

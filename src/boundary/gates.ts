@@ -31,7 +31,8 @@ export const GATE = new RegExp(
     // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
     String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
     // A bare "Go ahead?" / "Proceed?" / "Submit it now?" after the details.
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm)\?`,
+    // ("I've got: Mobile 07700 900456. Correct? Yes, or tell me what's wrong.")
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm|correct|all correct)\?`,
     String.raw`(?:^|[.!?:;,—–]\s*)(?:submit|send|issue|book|cancel|place|file|lodge|log|order|apply|process|make) (?:it|this|that|them)(?: now| for you)?\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
@@ -45,16 +46,19 @@ export const GATE = new RegExp(
 /**
  * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
  * submit it", "Reply CONFIRM (or type ART120) to enrol", "Type CONFIRM or ART120 to go ahead", "Say 'confirm cancel' to
- * cancel order FF-10233": a phrase in quotes): the word is group 1.
+ * cancel order FF-10233": a phrase in quotes; "Type END MY TENANCY to confirm": words in capitals): the word is group 1.
  */
 export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the (?:word|words|phrase))? ["'“‘]?((?<=["'“‘])[A-Za-z]{2,12}(?: [A-Za-z]{2,12}){1,2}(?=["'”’])|[A-Za-z]{2,12}|[A-Z]{2,8}\d{1,6})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:exactly|in full|as shown))?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|drop|withdraw|remove|delete|do (?:it|that|this))\b/i;
+/** Words in capitals to type ("Type END MY TENANCY to confirm"): case-sensitive, so "say yes please to …" is none. */
+const KEYWORD_GATE_CAPS =
+  /\b(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end|[Tt]ext)(?: the (?:words?|phrase))? ([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})(?: (?:exactly|in full|as shown))? (?:to|and I(?:'ll| will))\b/;
 /**
  * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
  * …", "To confirm, please type the course code MATH250").
  */
 const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase|(?:[a-z]+ )?(?:code|reference|number)))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z][A-Z0-9-]{1,11})\b)/i;
+  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase|(?:[a-z]+ )?(?:code|reference|number)))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z][A-Z0-9-]{1,11}(?: [A-Z][A-Z0-9-]{1,11}){0,3})\b)/i;
 /** A sentence that is the word itself, asked ("AGREE to cancel?", "YES to book it?"): capitals, at its start. */
 const KEYWORD_GATE_BARE =
   /(?:^|[.!?:;]\s+)["'“‘]?([A-Z]{2,12})["'”’]? to (?:confirm|proceed|go ahead|continue|submit|accept|agree|book|cancel|apply|pay|switch|order|change|update)\b[^.!?]*\?/;
@@ -79,6 +83,8 @@ export function echoFigure(text: string): string | undefined {
  * (`70.00`, see {@link echoFigure}); undefined when `text` asks for neither.
  */
 export function gateWord(text: string): string | undefined {
+  const phrase = KEYWORD_GATE_CAPS.exec(text);
+  if (phrase) return phrase[1];
   const m = KEYWORD_GATE.exec(text);
   if (m) return m[1];
   const echo = echoFigure(text);
@@ -87,7 +93,12 @@ export function gateWord(text: string): string | undefined {
   if (bare) return bare[1];
   const late = KEYWORD_GATE_LATE.exec(text);
   const quoted = late?.[1] ?? late?.[2];
-  const word = quoted ?? late?.[3];
+  // (Case-blind, the capitals run on into the words after them: "END MY TENANCY exactly" is END MY TENANCY.)
+  const caps = late?.[3]
+    ?.split(" ")
+    .filter((_w, i, ws) => ws.slice(0, i + 1).every((x) => x === x.toUpperCase()))
+    .join(" ");
+  const word = quoted ?? (caps || late?.[3]);
   // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email"); a phrase in
   // double quotes is said as written ('To go ahead, please say "yes, I accept the fee"').
   return word && (quoted || word === word.toUpperCase()) ? word : undefined;

@@ -11,7 +11,7 @@
 export function numberedOptions(reply: string): string[] {
   const out: string[] = [];
   for (const m of reply.matchAll(
-    /(?:^|[\s:;,(])(\d{1,2})(?:[.)]|\s+[-–])\s+([^\n;]+?)(?=\s+\d{1,2}(?:[.)]|\s+[-–])\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
+    /(?:^|[\s:;,(])\[?(\d{1,2})(?:[.)\]]|\s+[-–])\s+([^\n;]+?)(?=\s+\[?\d{1,2}(?:[.)\]]|\s+[-–])\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
   )) {
     const n = Number(m[1]);
     if (n !== out.length + 1) continue;
