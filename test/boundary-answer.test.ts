@@ -605,6 +605,16 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
       readQuestion("I've got:\n- Mobile: 07700 900456\nCorrect? Yes, or tell me what's wrong.")?.kind,
     ).toBe("gate");
   });
+  it("asks the slot whose values a sentence offers, not another slot it names", () => {
+    const tenant = { room: ["kitchen", "bathroom"], problem: ["the tap is leaking"] };
+    expect(
+      readQuestion(
+        "Where in your home is the problem — kitchen, bathroom, bedroom, or outside?",
+        Object.keys(tenant),
+        tenant,
+      )?.slot,
+    ).toBe("room");
+  });
   it("reads what the agent will handle once signed in", () => {
     expect(
       offeredCapabilities("Ask me about desk hours, or sign in and I'll handle leave and password resets."),

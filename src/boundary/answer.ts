@@ -199,7 +199,12 @@ export function readQuestion(
       choice ??
       (main !== sentence ? slotNamedIn(main, slots, about, false) : undefined) ??
       slotNamedIn(sentence, slots, about, false);
-    if (slot) return askedIn(sentence, slot);
+    // "Where in your home is the problem — kitchen, bathroom, bedroom …?" asks the room its choices are values
+    // of, not the problem the sentence also names.
+    const asked = slot ? askedIn(sentence, slot) : undefined;
+    if (asked && slot === choice && asked.slot !== choice)
+      return { kind: "value", slot: choice, options, ...keys };
+    if (asked) return asked;
     const before = all[all.indexOf(sentence) - 1];
     // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the
     // slot the sentence before names, or the one whose head it names ("a six-digit code" → one_time_code).
