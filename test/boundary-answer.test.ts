@@ -519,6 +519,9 @@ describe("menus answered by key, imperatives after a dash, examples in brackets 
       "Which order do you mean? 1. FF-10251 — Tue 10 Mar 2. FF-10262 — Fri 13 Mar Reply with the number.";
     expect(answerQuestion(which, p)).toBe("2");
     expect(answerQuestion(which.replace("Reply with the number.", ""), p)).toBe("FF-10262");
+    expect(
+      answerQuestion(which.replace("Reply with the number.", "Tell me the number of the one to cancel."), p),
+    ).toBe("2");
     // "the number of copies" asks for a count, not an option's number.
     expect(answerQuestion("Reply with the number of copies you need.", { copies: ["2"] })).toBe("2 copies");
   });
