@@ -170,7 +170,9 @@ export const rulesDriver: Driver = {
     // Again: the second send repeats the first (a duplicate), later ones take the next values (an allowance
     // counted down: a third named driver, a fifth booking).
     const pick = first + Math.max(0, sends - 2);
-    const gateNow = questionIn(last.reply)?.kind === "gate";
+    // What the last reply asks, read once for every tactic below.
+    const lastAsked = questionIn(last.reply);
+    const gateNow = lastAsked?.kind === "gate";
     if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
       const fix = correction(plan, turns, facts);
       if (fix) return fix;
@@ -180,7 +182,7 @@ export const rulesDriver: Driver = {
       // the right value after.
       const fits = (slot: string | undefined) =>
         aim ? slot === aim : /\d/.test((slot && personaValue(persona, slot)) ?? "");
-      const slot = questionIn(last.reply)?.slot;
+      const slot = lastAsked?.slot;
       const first = !turns.slice(0, -1).some((t) => fits(questionIn(t.reply)?.slot));
       const own = slot ? personaValue(persona, slot) : undefined;
       if (slot && own && first && fits(slot)) return sayValue(slot, mistyped(own));
@@ -193,7 +195,8 @@ export const rulesDriver: Driver = {
         const q = questionIn(r);
         return q?.slot === undefined ? [] : [q.slot, ...(q.also ?? [])];
       };
-      const together = turns.map((t) => asks(t.reply)).findLast((slots) => slots.includes(aim)) ?? [aim];
+      const read = turns.map((t) => asks(t.reply));
+      const together = read.findLast((slots) => slots.includes(aim)) ?? [aim];
       const wrong = own
         ? together.length > 1
           ? together
@@ -203,14 +206,14 @@ export const rulesDriver: Driver = {
         : undefined;
       const tries = sent.filter((u) => u === wrong).length;
       // ("Those details don't match. 2 more attempts. What's your employee ID?" asks the ID, right.)
-      const now = asks(last.reply);
+      const now = read.at(-1) ?? [];
       const asked = now.includes(aim) || (tries > 0 && RETRY.test(last.reply) && !now.length);
       if (wrong && asked) return tries < 3 ? wrong : undefined;
     }
     if (how.extreme) {
       // Past a limit the agent stated (else far outside the usual range) at the first question for an amount,
       // a count or a date; the real value when asked again.
-      const slot = questionIn(last.reply)?.slot;
+      const slot = lastAsked?.slot;
       const own =
         slot && !IDENTITY.test(slot) && (!aim || slot === aim) ? personaValue(persona, slot) : undefined;
       const given = sent.some((u) => u.startsWith(OUT_OF_RANGE));
@@ -226,7 +229,7 @@ export const rulesDriver: Driver = {
     }
     if (how.impersonate) {
       // Someone else's identifier at the first question for a slot, one's own details after.
-      const slot = questionIn(last.reply)?.slot;
+      const slot = lastAsked?.slot;
       const first = !turns.slice(0, -1).some((t) => questionIn(t.reply)?.slot);
       const other = slot && first ? othersIdentifier(facts, plan.persona, slot) : undefined;
       if (slot && other) return sayValue(slot, other);

@@ -94,10 +94,7 @@ export function gateWord(text: string): string | undefined {
   const late = KEYWORD_GATE_LATE.exec(text);
   const quoted = late?.[1] ?? late?.[2];
   // (Case-blind, the capitals run on into the words after them: "END MY TENANCY exactly" is END MY TENANCY.)
-  const caps = late?.[3]
-    ?.split(" ")
-    .filter((_w, i, ws) => ws.slice(0, i + 1).every((x) => x === x.toUpperCase()))
-    .join(" ");
+  const caps = late?.[3] && /^[^a-z ]+(?: [^a-z ]+)*/.exec(late[3])?.[0];
   const word = quoted ?? (caps || late?.[3]);
   // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email"); a phrase in
   // double quotes is said as written ('To go ahead, please say "yes, I accept the fee"').

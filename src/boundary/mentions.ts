@@ -84,6 +84,10 @@ export function contradicts(
   return other.length ? other.map((e) => e.value.trim()).join(", ") : undefined;
 }
 
+/** A value that is a status word alone ("shipped"), and a status word anywhere in a reply (not global: no lastIndex). */
+const STATUS_ALONE = new RegExp(`^${STATUS_WORD.source}$`, "i");
+const STATUS_ANY = new RegExp(STATUS_WORD.source, "i");
+
 /**
  * Whether a reply mentions a value (after {@link normaliseMention}). A value `key ~ word` (as the rules
  * generator writes `insurance ~ no`) means the word, as a whole word, within three words after the key —
@@ -98,11 +102,7 @@ export function mentionsValue(reply: string, value: string): boolean {
     if (text.includes(normaliseMention(value))) return true;
     // A status a paraphrase leaves unsaid ("RX-48302 … left us on 12 May" for "has shipped"): only another
     // status said instead contradicts it.
-    if (
-      new RegExp(`^${STATUS_WORD.source}$`, "i").test(value.trim()) &&
-      !new RegExp(STATUS_WORD.source, "i").test(reply)
-    )
-      return true;
+    if (STATUS_ALONE.test(value.trim()) && !STATUS_ANY.test(reply)) return true;
     // An amount, date or time written another way ("€45.00" / "45 euros", "12 March" / "March 12th").
     const wanted = canonicalValues(value);
     if (!wanted.length) return false;

@@ -115,21 +115,32 @@ export function offeredCapabilities(reply: string): string[] {
  * Empty when fewer than two items or fewer than half open with a verb (a list of records, not services).
  */
 function bulletServices(reply: string): string[] {
-  const items = [...reply.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g)]
-    .map((m) =>
-      (m[1] ?? "")
-        .replace(/\s*\([^()]*\)/g, "")
-        .trim()
-        .replace(/[.,;:]$/, ""),
-    )
-    .filter((i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8);
+  const items = bulletItems(reply, (i) => i.replace(/\s*\([^()]*\)/g, "")).filter(
+    (i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8,
+  );
   const verbs = items.filter((i) => serviceVerb(i));
   if (items.length < 2 || verbs.length * 2 < items.length) return [];
-  const say = (item: string) => {
-    const lower = `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
-    return serviceVerb(lower) ? lower : nominalRequest(lower.replace(/\s*&\s*/g, " and "));
-  };
-  return [...new Set(items.map(say))].filter((p) => p.split(/\s+/).length >= 2);
+  return [...new Set(items.map((i) => sayService(i, (n) => n.replace(/\s*&\s*/g, " and "))))].filter(
+    (p) => p.split(/\s+/).length >= 2,
+  );
+}
+
+/** The items of a bulleted list ("• track an order"), each `clean`ed (default: as written), trimmed, end punctuation dropped. */
+function bulletItems(text: string, clean: (item: string) => string = (i) => i): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g)].map((m) =>
+    clean(m[1] ?? "")
+      .trim()
+      .replace(/[.,;:]$/, ""),
+  );
+}
+
+/**
+ * A service as a customer says it: a verb phrase as listed ("Book a lesson" → "book a lesson"), a noun phrase as
+ * its action ({@link nominalRequest}), `cleanNoun`ed first.
+ */
+function sayService(item: string, cleanNoun: (noun: string) => string = (n) => n): string {
+  const lower = `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
+  return serviceVerb(lower) ? lower : nominalRequest(cleanNoun(lower));
 }
 
 /** What introduces a menu of services ("Here's what I can do:", "I can help with:", "My services:", "Options:"). */
@@ -147,10 +158,6 @@ function menuServices(reply: string): string[] {
   const intro = MENU_INTRO.exec(reply);
   if (!intro) return [];
   const rest = reply.slice(intro.index + intro[0].length);
-  const say = (item: string) => {
-    const lower = `${item.charAt(0).toLowerCase()}${item.slice(1)}`;
-    return serviceVerb(lower) ? lower : nominalRequest(lower);
-  };
   const items: string[] = [];
   // "1. Book …", "1) Book …", "1 - Book …; 2 - Move …"; an item ends at the next number, a line or a semicolon, and
   // at its sentence's end ("9) Opening hours and prices. Say a number …").
@@ -165,13 +172,11 @@ function menuServices(reply: string): string[] {
         .replace(/[.,;:]$/, "") ?? "",
     );
   }
-  if (items.length < 2)
-    for (const m of rest.matchAll(/(?:^|\n)\s*[•·*\-–]\s+([^\n]+)/g))
-      items.push((m[1] ?? "").trim().replace(/[.,;:]$/, ""));
+  if (items.length < 2) items.push(...bulletItems(rest));
   // "Options: 1. 12/06/2025 14:00-15:00 2. …": a list of values (dates, times, prices), not of services.
   const named = items.filter((i) => !/\d/.test(i));
   if (items.length >= 2 && named.length * 2 < items.length) return [];
-  if (named.length >= 2) return named.filter((i) => i.split(/\s+/).length <= 8).map(say);
+  if (named.length >= 2) return named.filter((i) => i.split(/\s+/).length <= 8).map((i) => sayService(i));
   // A list in the sentence after the intro: of verb phrases when it opens with one ("track an order, change a
   // delivery slot …"), else of nouns ("order tracking, delivery slot changes, …").
   const list = rest.split(/[.?!](?:\s|$)/)[0]?.trim();
