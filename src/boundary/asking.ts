@@ -28,13 +28,18 @@ export function sentences(reply: string): string[] {
   return out;
 }
 
+/** A count of tries ("2 more attempts", "one more try", "3 goes"): with "left" or a full stop after it, a lock-out countdown. */
+export const TRIES_LEFT = /\b(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes?|chances?)\b/i;
+
 /**
  * An invitation to give a value again ("Please check the SMS and try again", "could you re-enter it?", "Please try
  * another e-mail address", "Please use a format like 2004-03-09", "choose another letter"): the reply asks for the slot asked before, even when it names none. Not "please try
  * again from 3 July" (a refusal saying when).
  */
-export const RETRY =
-  /\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|try|goes|chances?)(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)/i;
+export const RETRY = new RegExp(
+  String.raw`\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|${TRIES_LEFT.source}(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)`,
+  "i",
+);
 
 /** Whether one sentence asks the user for something (a question, a request for input, a gate). */
 export const isAsking = (s: string) =>
@@ -55,7 +60,7 @@ export const CLOSING_OFFER =
 export function asksSomething(reply: string): boolean {
   return (
     // "Type CHANGE to go ahead, or anything else to cancel." is a gate, whatever else it says.
-    sentences(reply).some((s) => isAsking(s) && (!CLOSING_OFFER.test(s) || gateWord(s) !== undefined)) ||
+    sentences(reply).some((s) => (CLOSING_OFFER.test(s) ? gateWord(s) !== undefined : isAsking(s))) ||
     menuGate(reply) !== undefined ||
     keyedOptions(reply).length > 0
   );

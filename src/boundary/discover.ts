@@ -3,6 +3,7 @@ import { type ChatTarget, TargetError } from "../agents/chat/target.ts";
 import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import { asksSomething, readQuestion } from "./answer.ts";
+import { TRIES_LEFT } from "./asking.ts";
 import { sessionNovelty } from "./coverage.ts";
 import { objectiveMet, rulesDriver } from "./driver.ts";
 import { createRulesPlanner, type WarmupSchedule } from "./planner.ts";
@@ -188,8 +189,6 @@ export function progressing(turns: readonly Turn[]): boolean {
   return last.length === 4 && new Set(last).size === 4 && asksSomething(turns.at(-1)?.reply ?? "");
 }
 
-/** A count of tries left ("You have 2 more attempts", "one more try"). */
-const ATTEMPTS_LEFT = /\b(?:\d|one|two|three) (?:more )?(?:attempts?|tries|try|chances?)\b/i;
 /** Replies in a row asking for one slot that end a session as a loop (a lock-out comes after three). */
 const SAME_ASK = 5;
 
@@ -206,7 +205,7 @@ export function looping(turns: readonly Turn[], slots: readonly string[]): boole
   }
   const recent = turns.slice(-6).map((t) => t.reply.trim().toLowerCase());
   // Not while the agent counts down to a lock-out between them ("… 2 more attempts …", "… 1 more attempt …").
-  const once = recent.some((r) => recent.filter((x) => x === r).length === 1 && ATTEMPTS_LEFT.test(r));
+  const once = recent.some((r) => recent.filter((x) => x === r).length === 1 && TRIES_LEFT.test(r));
   return (
     !once && recent.some((r, i) => r.length > 0 && recent.filter((x, j) => j >= i && x === r).length >= 3)
   );

@@ -170,7 +170,6 @@ export function invitesRetry(reply: string, activity: string): boolean {
   return (
     activity.startsWith("ask_") ||
     RETRY.test(reply) ||
-    /\b\d+ (?:more )?(?:attempts?|tries|goes?) (?:left|remaining)\b/i.test(reply) ||
     // "Sorry, that didn't match. Let's start again: your employee ID?"
     /\b(?:start|begin) (?:again|over|afresh)\b[^.!]*\?/i.test(reply)
   );
