@@ -591,12 +591,18 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
     ).toEqual([
       "report a repair",
       "check or cancel a repair appointment",
-      "ask permission",
+      "ask permission for pet",
+      "ask permission for lodger",
       "make a complaint",
     ]);
     expect(
       offeredCapabilities("Your entries:\n- Mon 24 Feb Rent £112.40\n- Tue 25 Feb Direct Debit"),
     ).toEqual([]);
+    // An aside that is no list of kinds is dropped.
+    expect(offeredCapabilities("You can:\n- report a repair (24/7)\n- pay rent (card only)")).toEqual([
+      "report a repair",
+      "pay rent",
+    ]);
   });
   it("reads a menu keyed in square brackets and a bare 'Correct?' as a gate", () => {
     expect(
@@ -639,5 +645,46 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
       "ask about leave",
       "ask about passwords",
     ]);
+  });
+});
+
+describe("safety checks, headline questions and Markdown menus (issue 15 §1, read after heldout16)", () => {
+  it("answers a yes/no safety check no (pick 0) or yes (pick 1), labels it ask_safety, not a gate", () => {
+    const check =
+      "Before I book anything — is water pouring through a ceiling, getting near electrics, or impossible to stop? Yes or no?";
+    expect(readQuestion(check)?.kind).toBe("screen");
+    expect(answerQuestion(check, {})).toMatch(/^No\b/);
+    expect(answerQuestion(check, {}, { pick: 1 })).toMatch(/^Yes\b/);
+    expect(labelReply(check).activity).toBe("ask_safety");
+    expect(readQuestion("Is anyone hurt?")?.kind).toBe("screen");
+    // Leave to act is a gate, whatever it is about.
+    expect(readQuestion("Shall I book an emergency visit? (yes/no)")?.kind).toBe("gate");
+    expect(readQuestion("Would you like me to log it as urgent?")?.kind).toBe("gate");
+  });
+  it("takes a short question the next sentence answers with advice for no question", () => {
+    const done =
+      "I've logged emergency job EJ-7101 and an operative will attend within 4 hours. Smell gas? Leave and call 0800 111 999.";
+    expect(asksSomething(done)).toBe(false);
+    expect(labelReply(done).activity).toBe("confirm_completion");
+    expect(asksSomething("Booked. Need anything? Tell me your postcode.")).toBe(true);
+  });
+  it("reads a lettered menu in Markdown, and no count slot from the day of a date", () => {
+    const visits =
+      'Available visits:\n- **A** Tue 18 Mar, 8am–12pm\n- **B** Thu 20 Mar, 8am–12pm\nReply with the letter, or say "other times".';
+    const values = { weekly_instalment: ["15", "20"], room: ["bathroom"] };
+    expect(readQuestion(visits, Object.keys(values), values)).toEqual({
+      kind: "value",
+      options: ["Tue 18 Mar, 8am–12pm", "Thu 20 Mar, 8am–12pm"],
+      labels: ["A", "B"],
+    });
+    expect(numberedOptions("Pick one:\n**1.** Email\n**2.** Post")).toEqual(["Email", "Post"]);
+  });
+  it("reads 'To agree, type I AGREE.' as a gate and 'Describe the alteration …' as a question", () => {
+    expect(gateWord("Missing payments may lead to legal action. To agree, type I AGREE.")).toBe("I AGREE");
+    expect(gateWord("To confirm, type I agree with it.")).toBeUndefined();
+    const tenant = { alteration: ["paint the bedroom"] };
+    expect(
+      answerQuestion('Describe the alteration you\'d like to make — e.g. "put up a shed".', tenant),
+    ).toBe("paint the bedroom");
   });
 });

@@ -1,8 +1,9 @@
 import { CLOSING_OFFER, GIVE_IT, menuGate, readQuestion, sentences } from "./answer.ts";
+import { askingSentences } from "./asking.ts";
 import { DONE, DONE_FIRST } from "./completions.ts";
 import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
-import { echoFigure, GATE, gateWord } from "./gates.ts";
+import { echoFigure, GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
   CONTRARY,
   factSlotNames,
@@ -206,7 +207,7 @@ const CUES: readonly [
   [
     CUE.gate,
     (t, _, r) =>
-      GATE.test(t) ||
+      (GATE.test(t) && !safetyCheck(askingSentences(sentences(r)))) ||
       menuGate(r) !== undefined ||
       (gateWord(r) !== undefined && !(echoFigure(r) && REFUSE.test(t))),
   ],
@@ -277,6 +278,7 @@ const LATE_CUES: readonly [string, RegExp][] = [
 
 const SAYS: Record<string, string> = {
   [CUE.gate]: "asks for a yes/no confirmation before acting",
+  [CUE.safety]: "asks a yes/no safety question (is anyone hurt, is it dangerous)",
   [CUE.done]: "reports the action as done",
   [CUE.refuse]: "refuses the request",
   [CUE.abort]: "acknowledges that nothing will be done",
@@ -345,6 +347,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
       if (slot) return `ask_${slot}`;
     }
   const listed = readQuestion(text, slots, values);
+  if (listed?.kind === "screen") return CUE.safety;
   if (listed?.slot && listed.kind !== "gate") return `ask_${listed.slot}`;
   if (listed?.kind === "value" && listed.options.length) {
     const slot = facts && slotOfOptions(listed.options, facts);

@@ -1,6 +1,6 @@
-import { CLOSING_OFFER, GIVE_IT, isAsking, sentences, YES_NO_ALONE } from "./asking.ts";
+import { askingSentences, CLOSING_OFFER, GIVE_IT, isAsking, sentences, YES_NO_ALONE } from "./asking.ts";
 import { slotByFormat, slotOfDay } from "./formats.ts";
-import { GATE, gateWord } from "./gates.ts";
+import { GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
   BY_LABEL,
   keyedOptions,
@@ -48,8 +48,11 @@ export type Persona = Readonly<Record<string, string | readonly string[]>>;
 
 /** What a reply asks the user (see {@link readQuestion}). */
 export interface Question {
-  /** `gate`: a yes/no confirmation before acting; `count`: how many of `noun`; `value`: a slot or an option. */
-  kind: "gate" | "count" | "value";
+  /**
+   * `gate`: a yes/no confirmation before acting; `screen`: a yes/no safety check ("Is anyone hurt?", gates.ts
+   * `safetyCheck`); `count`: how many of `noun`; `value`: a slot or an option.
+   */
+  kind: "gate" | "screen" | "count" | "value";
   /** The persona slot the question's wording names, when one does. */
   slot?: string;
   /** Count questions: what is counted, as worded ("checked bags"). */
@@ -90,6 +93,9 @@ export const YES_ANSWER = "Yes, please go ahead.";
 /** The user's refusal at a confirmation gate. */
 export const NO_ANSWER = "No, please don't do that.";
 
+/** The user's answers to a safety check: no (the ordinary case, pick 0), and yes (the emergency branch, pick 1). */
+export const SAFETY_ANSWERS = ["No, nothing like that.", "Yes, it is."] as const;
+
 /** "how many …", "(the/a/total) number of …" — not "the mobile number of your line". */
 const COUNT = /\b(?:how many|(?:^|\b(?:the|a|total|exact)\s+)number of)\s+([a-z]+(?:\s+[a-z]+){0,3})/i;
 const COUNT_STOP = new Set(
@@ -124,11 +130,12 @@ export function readQuestion(
   const yes = keyed.find(([, o]) => MENU_YES.test(o));
   const no = keyed.find(([, o]) => MENU_NO.test(o));
   if (yes && no) return { kind: "gate", options: keyed.map(([, o]) => o), keyword: yes[0], no: no[0] };
-  const asking = all.filter(isAsking);
+  const asking = askingSentences(all);
   if (!asking.length && !keyed.length) return undefined;
   const text = asking.join(" ");
   // "Pay £250.00 now with the card on file? Your balance would then be £1,000.00. (yes/no)": the answer's form,
   // alone after the question, makes it a gate.
+  if (safetyCheck(asking)) return { kind: "screen", options: [] };
   if (GATE.test(text) || all.some((s) => YES_NO_ALONE.test(s))) return { kind: "gate", options: [] };
   const { options, labels } = offered(asking, reply, keyed);
   const keys = labels ? { labels } : {};
@@ -313,6 +320,7 @@ export function answerTo(
   const pick = options.pick ?? 0;
   if (question.kind === "gate")
     return options.decline ? (question.no ?? NO_ANSWER) : (question.keyword ?? YES_ANSWER);
+  if (question.kind === "screen") return SAFETY_ANSWERS[pick % 2];
   const value = question.slot === undefined ? undefined : personaValue(persona, question.slot, pick);
   if (question.kind === "count") {
     // A count the persona has no value for ("How many points would you like to redeem?"): another customer's.

@@ -9,7 +9,7 @@ import { keyedOptions, menuGate } from "./menus.ts";
 
 /** A request for input in a sentence ("Please share the id", "I will need your PIN", "— tell me the order number"). */
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
 
 /**
  * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
@@ -49,6 +49,22 @@ export const isAsking = (s: string) =>
   STATEMENT_GATE.test(s) ||
   gateWord(s) !== undefined;
 
+/**
+ * A headline question the next sentence answers with advice ("Smell gas? Leave and call 0800 111 999.", "Need
+ * help? Ring us on …", "Lost your card? Freeze it in the app."): short, and followed by an imperative that sends
+ * the user elsewhere, so it asks for no input.
+ */
+const ADVICE_AFTER =
+  /^(?:please )?(?:call|ring|phone|dial|leave|get out|evacuate|e-?mail|visit|head|go to|contact|text|freeze|see|open|switch|turn off)\b/i;
+
+/** The sentences of `all` (a reply's {@link sentences}) that ask the user something, headline questions aside. */
+export function askingSentences(all: readonly string[]): string[] {
+  return all.filter(
+    (s, i) =>
+      isAsking(s) && !(/\?$/.test(s) && s.split(/\s+/).length <= 5 && ADVICE_AFTER.test(all[i + 1] ?? "")),
+  );
+}
+
 /** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
 export const CLOSING_OFFER =
   /\b(?:anything|something) else\b(?! to\b)|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
@@ -60,7 +76,7 @@ export const CLOSING_OFFER =
 export function asksSomething(reply: string): boolean {
   return (
     // "Type CHANGE to go ahead, or anything else to cancel." is a gate, whatever else it says.
-    sentences(reply).some((s) => (CLOSING_OFFER.test(s) ? gateWord(s) !== undefined : isAsking(s))) ||
+    askingSentences(sentences(reply)).some((s) => !CLOSING_OFFER.test(s) || gateWord(s) !== undefined) ||
     menuGate(reply) !== undefined ||
     keyedOptions(reply).length > 0
   );

@@ -43,6 +43,25 @@ export const GATE = new RegExp(
   ].join("|"),
   "i",
 );
+/** Danger to the user or their home ("dangerous", "sparking", "water pouring through a ceiling", "smell gas"). */
+const DANGER =
+  /\b(?:dangerous|danger|emergency|urgent|unsafe|hazard(?:ous)?|injur(?:ed|y|ies)|hurt|bleeding|unconscious|breathing|chest pains?|fire|smoke|smell(?:s|ing)? (?:of )?(?:gas|burning|smoke)|gas leak|carbon monoxide|sparking|sparks|flood(?:ing|ed)?|pouring|electric shock|collapsed?)\b/i;
+/** The answer form "yes or no" / "yes/no" / "y/n", which a safety check shares with a gate. */
+const YES_NO_FORM = /\b(?:yes\s*(?:\/|or)\s*no|y\s*\/\s*n)\b/gi;
+
+/**
+ * Whether the asking sentences of a reply are a safety check, not a gate: a yes/no question about danger to the
+ * user ("Is it dangerous — sparking, or no electricity anywhere? Yes or no?", "Is anyone hurt?") asking no leave
+ * to act. Its ordinary answer is no; a yes takes the emergency branch.
+ */
+export function safetyCheck(asking: readonly string[]): boolean {
+  const polar = (s: string) => /\?/.test(s) && !/^\W*(?:which|what|when|where|who|how)\b/i.test(s);
+  return (
+    asking.some((s) => polar(s) && DANGER.test(s)) &&
+    !asking.some((s) => GATE.test(s.replace(YES_NO_FORM, "")) || gateWord(s) !== undefined)
+  );
+}
+
 /**
  * A gate asking for a word ("Reply CONFIRM to go ahead", "type YES to place the order", "say 'agree' and I'll
  * submit it", "Reply CONFIRM (or type ART120) to enrol", "Type CONFIRM or ART120 to go ahead", "Say 'confirm cancel' to
@@ -55,10 +74,10 @@ const KEYWORD_GATE_CAPS =
   /\b(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end|[Tt]ext)(?: the (?:words?|phrase))? ([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})(?: (?:exactly|in full|as shown))? (?:to|and I(?:'ll| will))\b/;
 /**
  * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
- * …", "To confirm, please type the course code MATH250").
+ * …", "To confirm, please type the course code MATH250", "To agree, type I AGREE.").
  */
 const KEYWORD_GATE_LATE =
-  /\b(?:to (?:go ahead|proceed|confirm|continue)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase|(?:[a-z]+ )?(?:code|reference|number)))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|([A-Z][A-Z0-9-]{1,11}(?: [A-Z][A-Z0-9-]{1,11}){0,3})\b)/i;
+  /\b(?:to (?:go ahead|proceed|confirm|continue|agree|accept|sign up|finish|complete|submit)|if (?:that's|that is|this is|everything is|it's|it is|all is)(?: all)? (?:right|correct|ok(?:ay)?|fine|good)|once you)\b[^.?!]*?\b(?:reply|type|say|answer|respond|write|send|enter)(?: with)?(?: the (?:word|words|phrase|(?:[a-z]+ )?(?:code|reference|number)))? (?:["“]([A-Za-z][A-Za-z ,'’]{1,40}?)["”]|['‘]([A-Za-z]{2,12})['’]|((?:[A-Z][A-Z0-9-]{1,11}|I)(?: [A-Z][A-Z0-9-]{1,11}){0,3})\b)/i;
 /** A sentence that is the word itself, asked ("AGREE to cancel?", "YES to book it?"): capitals, at its start. */
 const KEYWORD_GATE_BARE =
   /(?:^|[.!?:;]\s+)["'“‘]?([A-Z]{2,12})["'”’]? to (?:confirm|proceed|go ahead|continue|submit|accept|agree|book|cancel|apply|pay|switch|order|change|update)\b[^.!?]*\?/;
@@ -94,7 +113,8 @@ export function gateWord(text: string): string | undefined {
   const late = KEYWORD_GATE_LATE.exec(text);
   const quoted = late?.[1] ?? late?.[2];
   // (Case-blind, the capitals run on into the words after them: "END MY TENANCY exactly" is END MY TENANCY.)
-  const caps = late?.[3] && /^[^a-z ]+(?: [^a-z ]+)*/.exec(late[3])?.[0];
+  // ("I AGREE" is two words in capitals; a lone "I" is the start of a sentence.)
+  const caps = late?.[3] && /^[^a-z ]+(?: [^a-z ]+)*/.exec(late[3])?.[0]?.replace(/^I$/, "");
   const word = quoted ?? (caps || late?.[3]);
   // Unquoted, the word must be written in capitals ("reply CONFIRM", not "reply to the email"); a phrase in
   // double quotes is said as written ('To go ahead, please say "yes, I accept the fee"').

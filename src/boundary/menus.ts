@@ -4,13 +4,23 @@
  */
 
 /**
+ * A reply without its Markdown emphasis, a bold key made a plain one ("- **A** Tue 18 Mar" → "- A) Tue 18 Mar",
+ * "**2.** Email" → "2) Email"; "**Total:** £40" → "Total: £40").
+ */
+export function unmark(reply: string): string {
+  return reply
+    .replace(/^(\s*(?:[-*•]\s+)?)(?:\*\*|__)([A-Ha-h]|\d{1,2})[.):]?(?:\*\*|__)[.):]?\s+/gm, "$1$2) ")
+    .replace(/\*\*|__|`/g, "");
+}
+
+/**
  * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", "1 - Confirm;
  * 2 - Change something", one per line or inline): each option's name, without what follows a dash, colon, parenthesis or the end of its
  * sentence ("2. Persuasion. Which one?"); empty when fewer than two.
  */
 export function numberedOptions(reply: string): string[] {
   const out: string[] = [];
-  for (const m of reply.matchAll(
+  for (const m of unmark(reply).matchAll(
     /(?:^|[\s:;,(])\[?(\d{1,2})(?:[.)\]]|\s+[-–])\s+([^\n;]+?)(?=\s+\[?\d{1,2}(?:[.)\]]|\s+[-–])\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
   )) {
     const n = Number(m[1]);
@@ -66,7 +76,7 @@ export function optionsIn(sentence: string): string[] {
  */
 export function letteredOptions(reply: string): string[] {
   const out: string[] = [];
-  for (const m of reply.matchAll(
+  for (const m of unmark(reply).matchAll(
     /(?:^|[\s:;,])\(?([A-Ha-h])\)\s+([^\n;]+?)(?=\s+\(?[A-Ha-h]\)\s|[\n;]|$)/g,
   )) {
     if ((m[1] ?? "").toUpperCase().charCodeAt(0) - 65 !== out.length) continue;

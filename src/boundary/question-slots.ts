@@ -77,12 +77,22 @@ function sharedQualifier(slot: string, slots: readonly string[]): string | undef
   return undefined;
 }
 
-/** The slot with the most known values among `options` (one at least), or undefined. */
+/** A day of a date or an hour of a time ("Thu 20 Mar", "March 3rd", "8am–12pm", "14:30"), where a small number is no value. */
+const DATE_OR_TIME =
+  /\b\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}[:.]\d{2}\b/gi;
+
+/**
+ * The slot with the most known values among `options` (one at least), or undefined. A number of one or two digits
+ * counts only outside dates and times (a `weekly_instalment` of 20 is not "Thu 20 Mar").
+ */
 export function optionsSlot(options: readonly string[], values: SlotValues): string | undefined {
+  const bare = options.map((o) => o.replace(DATE_OR_TIME, " "));
   let best: string | undefined;
   let most = 0;
   for (const [slot, vs] of Object.entries(values)) {
-    const n = valueList(vs).filter((v) => v.length >= 2 && options.some((o) => mentionsWhole(o, v))).length;
+    const n = valueList(vs).filter(
+      (v) => v.length >= 2 && (/^\d{1,2}$/.test(v) ? bare : options).some((o) => mentionsWhole(o, v)),
+    ).length;
     if (n > most) [best, most] = [slot, n];
   }
   return best;

@@ -111,18 +111,30 @@ export function offeredCapabilities(reply: string): string[] {
 /**
  * A bulleted list of services with no menu intro ("Tenants who sign in can:\n- report a repair\n- check or cancel
  * a repair appointment\n- rent balance & statement …"): most items open with a service verb; each said as a
- * customer would, a bracketed aside dropped ("ask permission (pet, lodger, alteration)" → "ask permission").
+ * customer would, a bracketed aside dropped or read as kinds of the service ({@link asideKinds}).
  * Empty when fewer than two items or fewer than half open with a verb (a list of records, not services).
  */
 function bulletServices(reply: string): string[] {
-  const items = bulletItems(reply, (i) => i.replace(/\s*\([^()]*\)/g, "")).filter(
-    (i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8,
-  );
+  const items = bulletItems(reply)
+    .flatMap(asideKinds)
+    .filter((i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8);
   const verbs = items.filter((i) => serviceVerb(i));
   if (items.length < 2 || verbs.length * 2 < items.length) return [];
   return [...new Set(items.map((i) => sayService(i, (n) => n.replace(/\s*&\s*/g, " and "))))].filter(
     (p) => p.split(/\s+/).length >= 2,
   );
+}
+
+/**
+ * A listed service with its bracketed aside dropped, or, when the aside lists kinds of it, one service per kind
+ * ("ask permission (pet, lodger, alteration)" → "ask permission for pet", "ask permission for lodger", …).
+ */
+function asideKinds(item: string): string[] {
+  const aside = /\s*\(([^()]*)\)/.exec(item);
+  const bare = item.replace(/\s*\([^()]*\)/g, "");
+  const kinds = aside?.[1]?.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/).filter(Boolean) ?? [];
+  if (kinds.length < 2 || kinds.some((k) => /\d/.test(k) || k.split(/\s+/).length > 3)) return [bare];
+  return kinds.map((k) => `${bare} for ${k}`);
 }
 
 /** The items of a bulleted list ("• track an order"), each `clean`ed (default: as written), trimmed, end punctuation dropped. */

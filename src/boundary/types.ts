@@ -109,6 +109,7 @@ export type AbstractTrace = z.output<typeof AbstractTrace>;
 /** Activity labels with a fixed meaning (see {@link AbstractTurn}). */
 export const CUE = {
   gate: "request_confirmation",
+  safety: "ask_safety",
   done: "confirm_completion",
   refuse: "refuse",
   abort: "acknowledge_abort",
