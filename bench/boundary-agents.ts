@@ -52,6 +52,8 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout14", role: "tuned on" },
   { name: "heldout15", role: "tuned on" },
   { name: "heldout16", role: "tuned on" },
+  { name: "heldout17", role: "held out" },
+  { name: "heldout18", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
