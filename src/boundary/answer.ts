@@ -291,19 +291,51 @@ function choose(options: readonly string[], pick: number, visible: readonly stri
   return pool[pick % pool.length] as string;
 }
 
+/** A value's words that tell options apart: lower case, months cut to three letters, small words dropped. */
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .map((w) => (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/.test(w) ? w.slice(0, 3) : w))
+    .filter((w) => !/^(?:a|an|the|on|at|in|of|for|to|my|your|and|or|with|from|by|is|it)$/.test(w));
+}
+
 /**
- * Whether `option` is one of the persona's values (case-insensitive, either containing the other as whole
- * words): the persona's `pick`-th value of a slot first, so variants choose differently.
+ * The option that is the persona's own (its plan, its time slot, its appointment): one holding a value of the
+ * persona, or held by one (case-insensitive, as whole words), the persona's `pick`-th value of a slot first so
+ * variants choose differently; a value every option holds (the customer's address on each) tells none apart.
+ * Else the option sharing most of a value's words ("extractor fan visit on 18 March" → "Tue 18 Mar, 12pm–4pm —
+ * bathroom extractor fan not working", its line in `visible`): two words at least and two thirds of the value's.
+ * Undefined when none.
  */
-function personaNames(persona: Persona, option: string, pick: number): boolean {
-  const o = option.toLowerCase();
-  for (const slot of Object.keys(persona)) {
-    const v = personaValue(persona, slot, pick)?.toLowerCase();
-    if (!v || v.length < 2) continue;
-    const re = (x: string) => new RegExp(`(?:^|\\W)${escapeRegExp(x)}(?:\\W|$)`);
-    if (re(v).test(o) || re(o).test(v)) return true;
+function ownOption(
+  options: readonly string[],
+  persona: Persona,
+  pick: number,
+  visible: readonly string[] = [],
+): string | undefined {
+  const values = Object.keys(persona)
+    .map((slot) => personaValue(persona, slot, pick)?.toLowerCase())
+    .filter((v): v is string => v !== undefined && v.length >= 2);
+  const re = (x: string) => new RegExp(`(?:^|\\W)${escapeRegExp(x)}(?:\\W|$)`);
+  const lower = options.map((o) => o.toLowerCase());
+  const telling = values.filter((v) => options.length < 2 || !lower.every((o) => re(v).test(o)));
+  const exact = options.find((_, i) =>
+    telling.some((v) => re(v).test(lower[i] ?? "") || re(lower[i] ?? "").test(v)),
+  );
+  if (exact !== undefined || options.length < 2) return exact;
+  // An option's whole line, where the reply cut its name short ("2. Tue 18 Mar, 12pm–4pm — bathroom extractor fan …").
+  const words = options.map((o) => new Set(contentWords(visible.find((l) => l.includes(o)) ?? o)));
+  const common = new Set([...(words[0] ?? [])].filter((w) => words.every((ws) => ws.has(w))));
+  let best: [string | undefined, number] = [undefined, 0];
+  for (const v of values) {
+    const mine = [...new Set(contentWords(v))].filter((w) => !common.has(w));
+    if (mine.length < 2) continue;
+    options.forEach((o, i) => {
+      const shared = mine.filter((w) => words[i]?.has(w)).length;
+      const share = shared / mine.length;
+      if (shared >= 2 && share >= 2 / 3 && share > best[1]) best = [o, share];
+    });
   }
-  return false;
+  return best[0];
 }
 
 /**
@@ -333,7 +365,7 @@ export function answerTo(
   }
   // A menu answered by key: the key of the option the persona names (else, without a value of the slot asked,
   // of the option chosen).
-  const own = question.labels ? question.options.find((o) => personaNames(persona, o, pick)) : undefined;
+  const own = question.labels ? ownOption(question.options, persona, pick, options.visible) : undefined;
   if (question.labels && (own || value === undefined) && question.options.length) {
     const chosen = own ?? choose(question.options, pick, options.visible ?? []);
     return question.labels[question.options.indexOf(chosen)] ?? chosen;
@@ -355,7 +387,7 @@ export function answerTo(
   }
   if (question.options.length) {
     // An option the persona names (its plan, its time slot) is the customer's own choice.
-    const own = question.options.find((o) => personaNames(persona, o, pick));
+    const own = ownOption(question.options, persona, pick, options.visible);
     if (own) return own;
     // A list of some of a slot's values ("1. HI33 HIIT Blast … 5. YO22 Yin Yoga") without the one the customer
     // wants: the customer names theirs anyway (a cancelled class, a class not open yet: where the guards are).
