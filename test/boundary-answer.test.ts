@@ -686,6 +686,16 @@ describe("safety checks, headline questions and Markdown menus (issue 15 §1, re
     expect(answerQuestion(booked, tenant("extractor fan visit on 18 March"))).toBe("2");
     expect(answerQuestion(booked, tenant("boiler service on 13 March"))).toBe("1");
   });
+  it("answers a where-question with no date slot, and reads 'Full forwarding address with postcode, please.'", () => {
+    const tenant = { move_in_date: ["01/04/2025"], forwarding_address: ["22 Wren Road, Bath BA2 3PL"] };
+    expect(
+      answerQuestion(
+        "Okay, Monday 14 April 2025. Where should we send post after you move out? Full forwarding address with postcode, please.",
+        tenant,
+      ),
+    ).toBe("22 Wren Road, Bath BA2 3PL");
+    expect(asksSomething("Yes please.")).toBe(false);
+  });
   it("reads 'To agree, type I AGREE.' as a gate and 'Describe the alteration …' as a question", () => {
     expect(gateWord("Missing payments may lead to legal action. To agree, type I AGREE.")).toBe("I AGREE");
     expect(gateWord("To confirm, type I agree with it.")).toBeUndefined();

@@ -1,5 +1,5 @@
 import { askingSentences, CLOSING_OFFER, GIVE_IT, isAsking, sentences, YES_NO_ALONE } from "./asking.ts";
-import { slotByFormat, slotOfDay } from "./formats.ts";
+import { dateForPlace, slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
   BY_LABEL,
@@ -208,6 +208,7 @@ export function readQuestion(
       slotNamedIn(sentence, slots, about, false);
     // "Where in your home is the problem — kitchen, bathroom, bedroom …?" asks the room its choices are values
     // of, not the problem the sentence also names.
+    if (slot && dateForPlace(sentence, valueList(values?.[slot] ?? []))) continue;
     const asked = slot ? askedIn(sentence, slot) : undefined;
     if (asked && slot === choice && asked.slot !== choice)
       return { kind: "value", slot: choice, options, ...keys };

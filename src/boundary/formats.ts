@@ -110,6 +110,18 @@ const DATE_VALUE = new RegExp(
 );
 
 /**
+ * Whether a slot's values are dates while `question` asks where or who ("Where should we send post after you move
+ * out?" is no question for `move_in_date`): the slot cannot answer it.
+ */
+export function dateForPlace(question: string, values: readonly string[]): boolean {
+  return (
+    /^\W*(?:\w+,? ){0,2}(?:where|who)\b/i.test(question) &&
+    values.length > 0 &&
+    values.every((v) => DATE_VALUE.test(v.trim()))
+  );
+}
+
+/**
  * The one slot of `values` holding dates that is not about who the customer is (a delivery date, not a date of
  * birth) when `question` asks for a day in words no slot name says ("Which day would suit you?"); undefined when
  * it asks for no day or no slot, or several, hold dates.
