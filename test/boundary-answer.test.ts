@@ -705,3 +705,52 @@ describe("safety checks, headline questions and Markdown menus (issue 15 §1, re
     ).toBe("paint the bedroom");
   });
 });
+
+describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's blind run)", () => {
+  const viewer = {
+    verification_code: ["482913"],
+    card_last_four: ["4242"],
+    plan: ["Premium", "Basic"],
+    device_name: ["Hallway Chromecast"],
+  };
+  const slots = Object.keys(viewer);
+  it("keeps 'ending 42.' inside its sentence and reads the code the next sentence asks for", () => {
+    const sent =
+      "Great, I've sent a one-time code to your phone number ending 42. Pop the 6 digits in here when it arrives.";
+    expect(readQuestion(sent, slots, viewer)).toMatchObject({ slot: "verification_code" });
+    expect(labelReply(sent, { personas: [viewer], requests: [] }).activity).toBe("ask_verification_code");
+    expect(numberedOptions("Choose: 1. Basic 2. Standard 3. Premium. Which one?")).toEqual([
+      "Basic",
+      "Standard",
+      "Premium",
+    ]);
+  });
+  it("reads lines lettered 'A. …', 'Pick the plan you want:' and a tag question as a gate", () => {
+    const plans =
+      "All set, you're signed in, Dev.\nSure! Right now you have Premium. Pick the plan you want:\nA. Basic: $7.99/month, 1 screen, HD\nB. Standard: $13.99/month, 2 screens, Full HD";
+    expect(readQuestion(plans, slots, viewer)).toMatchObject({
+      slot: "plan",
+      options: ["Basic", "Standard"],
+      labels: ["A", "B"],
+    });
+    expect(labelReply(plans, { personas: [viewer], requests: [] }).activity).toBe("ask_plan");
+    expect(readQuestion("Just to check: sign out Hallway Chromecast (Google TV), right?")?.kind).toBe("gate");
+  });
+  it("reads services after 'I can sort out …', a gerund alone asked about", () => {
+    expect(
+      offeredCapabilities(
+        "I can sort out plans, billing and refunds, profiles and parental controls, devices, pausing or cancelling, and gift cards.",
+      ),
+    ).toEqual([
+      "ask about plans",
+      "ask about billing",
+      "get a refund",
+      "ask about profiles",
+      "ask about parental controls",
+      "ask about devices",
+      "ask about pausing",
+      "ask about cancelling",
+      "ask about gift cards",
+    ]);
+  });
+});

@@ -1,8 +1,17 @@
-import { CLOSING_OFFER, GIVE_IT, menuGate, readQuestion, sentences } from "./answer.ts";
+import {
+  asksSomething,
+  CLOSING_OFFER,
+  GIVE_IT,
+  menuGate,
+  type Question,
+  readQuestion,
+  sentences,
+} from "./answer.ts";
 import { askingSentences } from "./asking.ts";
 import { DONE, DONE_FIRST } from "./completions.ts";
 import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
+import { slotByFormat } from "./formats.ts";
 import { echoFigure, GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
   CONTRARY,
@@ -195,10 +204,22 @@ const withTopic = (
   return topic ? `${cue}_${topic}` : cue;
 };
 
+/**
+ * What a reply that reports something done asks: the question its words name, else the slot whose form it
+ * states ("I've sent a one-time code … Pop the 6 digits in here": the 6-digit code). Not the slot of a record it
+ * names ("I've booked F12. Would you like to book another one?" asks for no seat).
+ */
+function askedAfterDone(raw: string, slots: readonly string[], values?: SlotValues): Question | undefined {
+  const asked = readQuestion(raw, slots);
+  if (asked || !values || !asksSomething(raw)) return asked;
+  const slot = slotByFormat(raw, values);
+  return slot ? { kind: "value", slot, options: [] } : undefined;
+}
+
 /** Cue rules in order: a gate listing details is a gate, a refusal that mentions cancelling is a refusal. */
 const CUES: readonly [
   string,
-  (t: string, parts: string[], raw: string, slots: readonly string[]) => boolean,
+  (t: string, parts: string[], raw: string, slots: readonly string[], values?: SlotValues) => boolean,
 ][] = [
   // "Zolpidem can't be refilled in chat — would you like me to connect you?", "We can't add a bed to a Standard
   // room. Would you like me to check a Family room instead?": the refusal is the outcome, not a gate.
@@ -215,7 +236,8 @@ const CUES: readonly [
   // Not "Code accepted. What's the registration of the vehicle?": a step passed, then a question for a value.
   [
     CUE.done,
-    (_, parts, raw, slots) => DONE_FIRST.test(parts[0] ?? "") && readQuestion(raw, slots)?.slot === undefined,
+    (_, parts, raw, slots, values) =>
+      DONE_FIRST.test(parts[0] ?? "") && askedAfterDone(raw, slots, values)?.slot === undefined,
   ],
   [CUE.transfer, (t) => TRANSFER.test(t)],
   [CUE.abort, (t) => ABORT.test(t)],
@@ -248,8 +270,10 @@ const CUES: readonly [
   [
     CUE.done,
     // Nor "I've sent a code to the mobile ending 4471. Please type it here.": a request for what was sent.
-    (_, parts, raw, slots) =>
-      parts.some((s) => DONE.test(s)) && readQuestion(raw, slots)?.kind !== "value" && !GIVE_IT.test(raw),
+    (_, parts, raw, slots, values) =>
+      parts.some((s) => DONE.test(s)) &&
+      askedAfterDone(raw, slots, values)?.kind !== "value" &&
+      !GIVE_IT.test(raw),
   ],
   [
     CUE.capabilities,
@@ -338,7 +362,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   const parts = raw.map(norm);
   const values = facts && knownValues(facts);
   for (const [activity, applies] of CUES)
-    if (applies(t, parts, text, slots))
+    if (applies(t, parts, text, slots, values))
       return TOPIC_FAMILIES.includes(activity) ? withTopic(activity, t, parts, slots, values) : activity;
   // A slot named only by its qualifier after any sentence naming one in full (as the driver reads it).
   for (const loose of [false, true])

@@ -9,7 +9,7 @@ import { keyedOptions, menuGate } from "./menus.ts";
 
 /** A request for input in a sentence ("Please share the id", "I will need your PIN", "— tell me the order number"). */
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pick|choose|select|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
 
 /**
  * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
@@ -17,15 +17,30 @@ const ASK_CUE =
  */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
-  for (const part of reply.split(
-    /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)/,
-  )) {
-    const s = part.trim();
-    if (!s) continue;
-    if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
-    else out.push(s);
+  let glue = false;
+  for (const line of reply.split(/\s*\n\s*/)) {
+    glue = false;
+    for (const part of line.split(/(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)/)) {
+      const s = part.trim();
+      if (!s) continue;
+      if ((glue || s.startsWith("(")) && out.length) out[out.length - 1] += ` ${s}`;
+      else out.push(s);
+      glue = listNumber(out.at(-1) ?? "", line);
+    }
   }
   return out;
+}
+
+/**
+ * Whether `text` ends in a list number ("… options: 1.", "… 4 screens 2.") of the list `line` numbers in order:
+ * 1 with a 2 after it, or a number with the one before it earlier. Not "… your phone number ending 42.".
+ */
+function listNumber(text: string, line: string): boolean {
+  const n = Number(/(?:^|[\s:(])(\d{1,2})\.$/.exec(text)?.[1] ?? Number.NaN);
+  if (!Number.isInteger(n) || n < 1) return false;
+  const marker = (k: number) => new RegExp(`(?:^|[\\s:(])${k}[.)]\\s`);
+  const at = line.indexOf(text.slice(-Math.min(text.length, 40)));
+  return n === 1 ? marker(2).test(line.slice(Math.max(0, at))) : marker(n - 1).test(text);
 }
 
 /** A count of tries ("2 more attempts", "one more try", "3 goes"): with "left" or a full stop after it, a lock-out countdown. */

@@ -38,6 +38,8 @@ export const GATE = new RegExp(
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
+    // A tag question on what it is about to do ("Just to check: sign out Hallway Chromecast (Google TV), right?").
+    String.raw`,\s*(?:right|correct|yes|ok(?:ay)?)\?`,
     // "Happy for me to do that?", "— can I confirm it?"
     String.raw`\b(?:happy|ok(?:ay)?|alright|fine) (?:for|with) me (?:to|doing)\b[^?]*\?|\b(?:can|shall|may) i confirm (?:it|that|this)\?`,
   ].join("|"),

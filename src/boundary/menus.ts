@@ -5,10 +5,12 @@
 
 /**
  * A reply without its Markdown emphasis, a bold key made a plain one ("- **A** Tue 18 Mar" → "- A) Tue 18 Mar",
- * "**2.** Email" → "2) Email"; "**Total:** £40" → "Total: £40").
+ * "**2.** Email" → "2) Email"; "**Total:** £40" → "Total: £40"), and lines lettered "A. …", "B. …" keyed "A) …".
  */
 export function unmark(reply: string): string {
-  return reply
+  // Lines lettered "A. Basic: …", "B. Standard: …" (an A and a B line): a lettered list, not initials.
+  const lettered = /(?:^|\n)\s*(?:[-*•]\s+)?A\.\s/.test(reply) && /\n\s*(?:[-*•]\s+)?B\.\s/.test(reply);
+  return (lettered ? reply.replace(/(^|\n)(\s*(?:[-*•]\s+)?)([A-H])\.\s+/g, "$1$2$3) ") : reply)
     .replace(/^(\s*(?:[-*•]\s+)?)(?:\*\*|__)([A-Ha-h]|\d{1,2})[.):]?(?:\*\*|__)[.):]?\s+/gm, "$1$2) ")
     .replace(/\*\*|__|`/g, "");
 }
@@ -82,7 +84,7 @@ export function letteredOptions(reply: string): string[] {
     if ((m[1] ?? "").toUpperCase().charCodeAt(0) - 65 !== out.length) continue;
     const name =
       (m[2] ?? "")
-        .split(/\s+[–—-]\s|(?<=\p{L}{3})[.?!]\s+/u)[0]
+        .split(/\s+[–—-]\s|:(?!\d)|(?<=\p{L}{3})[.?!]\s+/u)[0]
         ?.trim()
         .replace(/[.,]$/, "") ?? "";
     if (name && name.split(/\s+/).length <= 8) out.push(name);

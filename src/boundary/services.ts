@@ -209,9 +209,9 @@ const OFFER = new RegExp(
   ].join("|"),
   "gi",
 );
-/** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …"). */
+/** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …", "I can sort out plans, billing …"). */
 const NOMINAL =
-  /^(?:I(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with)|ask me about)\b/i;
+  /^(?:I(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with|sort out|support you with)|ask me about)\b/i;
 
 /** The services of one offer clause (`text` starts at the offer), up to the sentence's end or the next "and I". */
 function clauseItems(text: string): string[] {
@@ -262,7 +262,8 @@ function clauseItems(text: string): string[] {
       bare && !/\s/.test(item) && before.length >= 2 ? `${before.slice(0, -1).join(" ")} ${item}` : item;
     // "track an order" in a list of nouns is the customer's verb phrase already.
     const verbPhrase = serviceVerb(whole) && DETERMINER.test(whole.split(/\s+/)[1] ?? "");
-    return gerund(whole) || verbPhrase ? whole : nominalRequest(whole);
+    // A gerund alone ("pausing or cancelling") is asked about.
+    return (gerund(whole) && /\s/.test(whole)) || verbPhrase ? whole : nominalRequest(whole);
   });
 }
 
