@@ -682,7 +682,10 @@ describe("safety checks, headline questions and Markdown menus (issue 15 §1, re
   it("picks the listed record sharing most of the persona's words, not one every option holds", () => {
     const booked =
       "Here's what's booked:\n1. Thu 13 Mar, 9am–12pm — annual boiler service (job RJ-50211) at Flat 3, 21 Linnet Court\n2. Tue 18 Mar, 12pm–4pm — bathroom extractor fan not working (job RJ-50274) at Flat 3, 21 Linnet Court\nTell me the number of the one to cancel.";
-    const tenant = (appointment: string) => ({ address: ["Flat 3, 21 Linnet Court"], appointment: [appointment] });
+    const tenant = (appointment: string) => ({
+      address: ["Flat 3, 21 Linnet Court"],
+      appointment: [appointment],
+    });
     expect(answerQuestion(booked, tenant("extractor fan visit on 18 March"))).toBe("2");
     expect(answerQuestion(booked, tenant("boiler service on 13 March"))).toBe("1");
   });
