@@ -270,6 +270,28 @@ describe("driver tactics past the gate (driver.ts)", () => {
     expect(await rulesDriver.next({ plan: p, turns: [ask, retry], facts })).toBe("4412 9981");
   });
 
+  it("types the value just given once more when asked to re-enter it to confirm", async () => {
+    const pins = Facts.parse({
+      personas: [{ profile_name: ["Leo"], new_pin: ["4826", "7305"], weak_pin: ["1234"] }],
+    });
+    const p = plan(STRATEGIES.carry);
+    const turns = [
+      {
+        user: "set a PIN",
+        reply: "Which profile would you like to lock with a PIN? You have Maya, Leo and Nana.",
+        ms: 1,
+      },
+      { user: "Leo", reply: "What 4-digit PIN would you like for Leo's profile?", ms: 1 },
+    ];
+    expect(await rulesDriver.next({ plan: p, turns: turns.slice(0, 1), facts: pins })).toBe("Leo");
+    expect(await rulesDriver.next({ plan: p, turns, facts: pins })).toBe("4826");
+    const again = [
+      ...turns,
+      { user: "4826", reply: "Got it. Please type the new PIN once more to confirm.", ms: 1 },
+    ];
+    expect(await rulesDriver.next({ plan: p, turns: again, facts: pins })).toBe("4826");
+  });
+
   it("corrects a value the gate reads back, once, then answers yes", async () => {
     const p = plan(STRATEGIES.correct);
     const turns = [

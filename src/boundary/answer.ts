@@ -29,7 +29,7 @@ import {
   valueList,
 } from "./slots.ts";
 
-export { asksSomething, CLOSING_OFFER, GIVE_IT, RETRY, sentences } from "./asking.ts";
+export { asksSomething, CLOSING_OFFER, GIVE_IT, REENTER, RETRY, sentences } from "./asking.ts";
 export { echoFigure, GATE, gateWord, KEYWORD_GATE } from "./gates.ts";
 export { menuGate, numberedOptions, optionsIn } from "./menus.ts";
 export { offeredCapabilities } from "./services.ts";
@@ -201,7 +201,14 @@ export function readQuestion(
     // "What's the postcode of your delivery address? (Your order number works too.)": the question's own slot
     // before the alternative in brackets.
     const main = sentence.replace(/\s*\([^()]*\)/g, "");
+    // "Which profile's maturity rating should I change?", "Which profile would you like to lock with a PIN?" ask
+    // which profile: its name (id, number).
+    const owner = /\bwhich ([a-z]+)\b/i.exec(sentence)?.[1]?.toLowerCase();
+    const named = owner
+      ? slots.filter((s) => new RegExp(`^${owner}_(?:name|id|number|code|reference)$`).test(s))
+      : [];
     const slot =
+      (named.length === 1 ? named[0] : undefined) ??
       (choice && which ? slotNamedIn(which, slots, undefined, false) : undefined) ??
       choice ??
       (main !== sentence ? slotNamedIn(main, slots, about, false) : undefined) ??

@@ -56,6 +56,13 @@ export const RETRY = new RegExp(
   "i",
 );
 
+/**
+ * A request to type a value once more to confirm it ("Please type the new PIN once more to confirm.", "Re-enter
+ * the account number to make sure"): the value just given, again — not another try at a wrong one.
+ */
+export const REENTER =
+  /\b(?:once more|again|a second time)\b[^.?!]*\bto (?:confirm|check|make sure|verify|double-check)\b|\bre-?(?:enter|type) (?:the |your |that )?(?:new )?[a-z]+(?: [a-z]+)? (?:once more|again|to (?:confirm|make sure|check))\b/i;
+
 /** Whether one sentence asks the user for something (a question, a request for input, a gate). */
 export const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
@@ -103,4 +110,4 @@ export const YES_NO_ALONE =
 
 /** A sentence asking the user to give "it" (what the sentence before names). */
 export const GIVE_IT =
-  /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b/i;
+  /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b|\bwhat (?:would you like|do you want|should) (?:it|this|that) (?:to )?be\b/i;

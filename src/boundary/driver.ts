@@ -4,6 +4,7 @@ import {
   asksSomething,
   offeredCapabilities,
   type Persona,
+  REENTER,
   RETRY,
   readQuestion,
 } from "./answer.ts";
@@ -20,7 +21,7 @@ import { extremeValue, pastLimits, statedLimits } from "./limits.ts";
 import { personaValue, sayValue, withUnit } from "./persona-values.ts";
 import { remedyOf, TAKE_OFFER } from "./remedy.ts";
 import { asRequest, rephrase } from "./requests.ts";
-import { IDENTITY, knownValues } from "./slots.ts";
+import { IDENTITY, knownValues, valueList } from "./slots.ts";
 import { othersRequest, strategyValues } from "./tactics.ts";
 import { CUE, type Driver, type Facts, type RoundPlan, type Turn } from "./types.ts";
 
@@ -242,6 +243,12 @@ export const rulesDriver: Driver = {
       earlier: turns.slice(0, -1).map((t) => t.reply),
       values,
     });
+    // "Please type the new PIN once more to confirm.": the last value given for the slot, word for word.
+    if (REENTER.test(last.reply) && lastAsked?.slot) {
+      const own = valueList(persona[lastAsked.slot] ?? []);
+      const given = sent.findLast((u) => own.some((v) => u.includes(v)));
+      if (given !== undefined) return given;
+    }
     // What the customer said in this round of the request: the again tactic's repeat says the first round's
     // values over again on purpose (a duplicate claim), so only its own round counts as said already.
     const said = how.again ? sent.slice(sent.lastIndexOf(sent[0] as string)) : sent;

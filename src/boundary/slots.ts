@@ -79,6 +79,10 @@ const IDENTIFIER_HEAD = /^(?:id|number|code|name|reference|ref|type)$/;
 /** A word's stem for matching a request's words to a slot's ("moving" ↔ `move_date`, "freezing" ↔ `freeze_start`). */
 const stem = (w: string) => w.replace(/(?:ing|ed|e)$/, "");
 
+/** Qualifiers of slots a facts file keeps for probes (`weak_pin`, `wrong_postcode`, `other_customer_charge_id`). */
+const PROBE_QUALIFIER =
+  /^(?:weak|wrong|invalid|bad|other|another|too|expired|fake|ineligible|incorrect|unknown|foreign)$/;
+
 /** A slot name's last word, singular: its head (`incident_date` → date, `guest_names` → name). */
 const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
 
@@ -109,6 +113,17 @@ export function slotNamedIn(
   );
   const only = named.filter((slot) => slots.filter((other) => head(other) === head(slot)).length === 1);
   if (only.length === 1) return only[0];
+  // "What 4-digit PIN would you like?" with `new_pin` and `weak_pin`: the one slot of the head not kept for a
+  // probe (a weak, wrong or other customer's value).
+  const plain = named.filter(
+    (slot) =>
+      !slot
+        .split("_")
+        .slice(0, -1)
+        .some((w) => PROBE_QUALIFIER.test(w)),
+  );
+  if (!only.length && plain.length === 1 && named.every((slot) => head(slot) === head(plain[0] as string)))
+    return plain[0];
   // "What start date would you like?" with `freeze_start` and `guest_date`: the one whose qualifier the
   // conversation is about ("I'd like to freeze my membership").
   if (only.length > 1 && context) {
