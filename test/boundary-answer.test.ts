@@ -7,6 +7,7 @@ import {
   numberedOptions,
   offeredCapabilities,
   readQuestion,
+  sentences,
 } from "../src/boundary/answer.ts";
 import { replyValues } from "../src/boundary/grounding.ts";
 import { oneOf } from "../src/boundary/persona-values.ts";
@@ -590,7 +591,8 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
       ),
     ).toEqual([
       "report a repair",
-      "check or cancel a repair appointment",
+      "check a repair appointment",
+      "cancel a repair appointment",
       "ask permission for pet",
       "ask permission for lodger",
       "make a complaint",
@@ -598,7 +600,12 @@ describe("questions of an employee service desk (issue 15 §1, read after heldou
     expect(
       offeredCapabilities("Your entries:\n- Mon 24 Feb Rent £112.40\n- Tue 25 Feb Direct Debit"),
     ).toEqual([]);
-    // An aside that is no list of kinds is dropped.
+    // Two heads of one modifier are two services; an aside that is no list of kinds is dropped.
+    expect(offeredCapabilities("You can:\n- rent balance & statement\n- make a payment")).toEqual([
+      "rent balance",
+      "rent statement",
+      "make a payment",
+    ]);
     expect(offeredCapabilities("You can:\n- report a repair (24/7)\n- pay rent (card only)")).toEqual([
       "report a repair",
       "pay rent",
@@ -699,6 +706,15 @@ describe("safety checks, headline questions and Markdown menus (issue 15 §1, re
     ).toBe("22 Wren Road, Bath BA2 3PL");
     expect(asksSomething("Yes please.")).toBe(false);
   });
+  it("reads 'Please start again with your tenancy reference.' as asking for it again", () => {
+    const tenant = { tenancy_reference: ["KVH-204817"], date_of_birth: ["14/06/1988"] };
+    expect(
+      answerQuestion(
+        "I couldn't verify you with those details. Please start again with your tenancy reference.",
+        tenant,
+      ),
+    ).toBe("KVH-204817");
+  });
   it("reads 'To agree, type I AGREE.' as a gate and 'Describe the alteration …' as a question", () => {
     expect(gateWord("Missing payments may lead to legal action. To agree, type I AGREE.")).toBe("I AGREE");
     expect(gateWord("To confirm, type I agree with it.")).toBeUndefined();
@@ -722,6 +738,13 @@ describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's b
       "Great, I've sent a one-time code to your phone number ending 42. Pop the 6 digits in here when it arrives.";
     expect(readQuestion(sent, slots, viewer)).toMatchObject({ slot: "verification_code" });
     expect(labelReply(sent, { personas: [viewer], requests: [] }).activity).toBe("ask_verification_code");
+    // A list number opening its line stays with its item.
+    expect(sentences("Pick one:\n1. Basic\n2. Standard. Which one?")).toEqual([
+      "Pick one:",
+      "1. Basic",
+      "2. Standard.",
+      "Which one?",
+    ]);
     expect(numberedOptions("Choose: 1. Basic 2. Standard 3. Premium. Which one?")).toEqual([
       "Basic",
       "Standard",

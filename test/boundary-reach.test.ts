@@ -395,6 +395,25 @@ describe("functional tests of guards and the privacy oracle (functional.ts, grou
     const [plain] = functionalTests(context([open]), 10) as [TestCase];
     expect(plain.failure.some((c) => c.check?.kind === "premature")).toBe(false);
   });
+  it("fails a completion before the step the trace asked a value at just before completing (a re-entry skipped)", () => {
+    const t = session("d07", "Get the agent to x", 0, [
+      "What's the new postcode?",
+      "Please type the new postcode once more to confirm.",
+      "Done — your delivery postcode is now 3581 CS.",
+    ]);
+    const [test] = functionalTests(context([t]), 10) as [TestCase];
+    const skipped = test.failure.find((c) => c.check?.kind === "activity" && c.check.until === 1);
+    expect(skipped?.check).toMatchObject({ activity: ["confirm_completion"], from: 0, until: 1 });
+    const early = [
+      { user: "x", reply: "What's the new postcode?", ms: 1 },
+      { user: "3581 CS", reply: "Done — your delivery postcode is now 3581 CS.", ms: 1 },
+      { user: "3581 CS", reply: "Sorry, I didn't catch that.", ms: 1 },
+    ];
+    expect(
+      evaluateCheck(skipped?.check as never, early, early.map((u) => ({ activity: label(u.reply) })) as never)
+        .holds,
+    ).toBe(true);
+  });
   it("keeps, within the budget, the late trace that alone shows a guard in other words", () => {
     const ok = (id: string, date: string) =>
       session(id, "Get the agent to x", 0, [

@@ -13,34 +13,19 @@ const ASK_CUE =
 
 /**
  * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
- * … 2. Plus") and at a line break; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)").
+ * … 2. Plus", but after the digits a number ends in: "the phone ending 42. Pop the 6 digits in") and at a line break; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)").
  */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
-  let glue = false;
-  for (const line of reply.split(/\s*\n\s*/)) {
-    glue = false;
-    for (const part of line.split(/(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)/)) {
-      const s = part.trim();
-      if (!s) continue;
-      if ((glue || s.startsWith("(")) && out.length) out[out.length - 1] += ` ${s}`;
-      else out.push(s);
-      glue = listNumber(out.at(-1) ?? "", line);
-    }
+  for (const part of reply.split(
+    /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)|(?<=\bend(?:ing|s)(?: in| with)? \d{1,2}\.)\s+(?=\S)/,
+  )) {
+    const s = part.trim();
+    if (!s) continue;
+    if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;
+    else out.push(s);
   }
   return out;
-}
-
-/**
- * Whether `text` ends in a list number ("… options: 1.", "… 4 screens 2.") of the list `line` numbers in order:
- * 1 with a 2 after it, or a number with the one before it earlier. Not "… your phone number ending 42.".
- */
-function listNumber(text: string, line: string): boolean {
-  const n = Number(/(?:^|[\s:(])(\d{1,2})\.$/.exec(text)?.[1] ?? Number.NaN);
-  if (!Number.isInteger(n) || n < 1) return false;
-  const marker = (k: number) => new RegExp(`(?:^|[\\s:(])${k}[.)]\\s`);
-  const at = line.indexOf(text.slice(-Math.min(text.length, 40)));
-  return n === 1 ? marker(2).test(line.slice(Math.max(0, at))) : marker(n - 1).test(text);
 }
 
 /** A count of tries ("2 more attempts", "one more try", "3 goes"): with "left" or a full stop after it, a lock-out countdown. */
@@ -52,7 +37,7 @@ export const TRIES_LEFT = /\b(?:\d+|one|two|three) (?:more )?(?:attempts?|tries|
  * again from 3 July" (a refusal saying when).
  */
 export const RETRY = new RegExp(
-  String.raw`\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|${TRIES_LEFT.source}(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)`,
+  String.raw`\b(?:try again|try once more|re-?(?:enter|type|send) (?:it|the|your)|double[- ]check|check (?:it|that|the [a-z]+) and|have another (?:go|try|look)|${TRIES_LEFT.source}(?: (?:left|remaining|to go|before)|(?=\(s\)|[.!]))|(?:give|send|tell me|enter|type|provide) (?:[a-z]+ ){0,3}again|(?:please |could you |can you )(?:try|use|give me|enter) (?:a |an )?(?:another|different|other)(?= [a-z])|use (?:a |the )?(?:format|form) (?:like|such as)|(?:start|begin) (?:again|over|afresh) (?:with|by (?:giving|entering|telling me))|(?:choose|pick|select) (?:another|a different|a new) (?:letter|number|one|option|slot|time|day))\b(?! (?:from|later|after|in|on|tomorrow|next|once|when)\b)`,
   "i",
 );
 

@@ -59,14 +59,21 @@ export function unsaidOption(reply: string, sent: readonly string[]): string | u
 const RANGE =
   /\b(?:between\s+)?(\d{1,4})\s*(?:to|-|–|and|through)\s*(\d{1,4})\s+([a-z]+(?:\s[a-z]+)?)\b|\bup to (\d{1,4})\s+([a-z]+)\b/i;
 
+/** A sentence stating a range or a bound of numbers ("0 to 60", "the maximum is 60"), not a date a hold runs until. */
+const STATES_RANGE =
+  /\b\d[\d,.]*\s*(?:to|–|-)\s*[£$€]?\d|\b(?:max(?:imum)?|min(?:imum)?|at most|at least|up to|no more than|limit)\b[^.?!]*\d/i;
+
 /**
- * The first asking sentence of a reply and the one after it, where a question states its own range ("… be? It
- * can be 1 to 8 weeks."); empty when the reply asks nothing.
+ * The first asking sentence of a reply with the ones next to it, where a question states its own range ("… be? It
+ * can be 1 to 8 weeks.", "Allowed depth: 0 to 60. How deep is it?"): the sentence after it, and the one before it
+ * when that states a range or bound ({@link STATES_RANGE}); empty when the reply asks nothing.
  */
 export function askingPart(reply: string): string[] {
   const all = sentences(reply);
   const ask = all.findIndex((s) => asksSomething(s));
-  return ask < 0 ? [] : all.slice(ask, ask + 2);
+  if (ask < 0) return [];
+  const before = ask > 0 && STATES_RANGE.test(all[ask - 1] ?? "") ? ask - 1 : ask;
+  return all.slice(before, ask + 2);
 }
 
 const MONTH_UNIT = new RegExp(`^(?:${MONTHS})\\b`, "i");

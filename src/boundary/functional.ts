@@ -197,6 +197,13 @@ function criteriaOf(
       text: "The agent reports the action done with a detail its read-back stated before a correction and no longer did after it.",
       check: { kind: "superseded", gate: [CUE.gate], activity: [CUE.done], from: firstGate },
     });
+  // A completion right after a question for a value ("Please type the new PIN once more to confirm."): a
+  // completion any earlier skipped that step (a re-entry, a second check), whatever gate came before it.
+  if (doneAt > 0 && activities[doneAt - 1]?.startsWith("ask_"))
+    failure.push({
+      text: `The agent reports the action done before turn ${doneAt + 1}, skipping the ${activities[doneAt - 1]?.slice(4).replaceAll("_", " ")} it asked for at turn ${doneAt}.`,
+      check: { kind: "activity", activity: [CUE.done], from: 0, until: doneAt - 1 },
+    });
   // Who the customer is, said before the trace's first record, read-back or completion: a reply of those before
   // it skipped the check (the prerequisite guard, AgentEval §III-A) — a ticket's status shown before any sign-in.
   const first = activities.findIndex(isSubstantive);

@@ -117,6 +117,7 @@ export function offeredCapabilities(reply: string): string[] {
 function bulletServices(reply: string): string[] {
   const items = bulletItems(reply)
     .flatMap(asideKinds)
+    .flatMap(sharedModifier)
     .filter((i) => i && !/\d/.test(i) && i.split(/\s+/).length <= 8);
   const verbs = items.filter((i) => serviceVerb(i));
   if (items.length < 2 || verbs.length * 2 < items.length) return [];
@@ -135,6 +136,21 @@ function asideKinds(item: string): string[] {
   const kinds = aside?.[1]?.split(/\s*(?:,|\/|\bor\b|\band\b)\s*/).filter(Boolean) ?? [];
   if (kinds.length < 2 || kinds.some((k) => /\d/.test(k) || k.split(/\s+/).length > 3)) return [bare];
   return kinds.map((k) => `${bare} for ${k}`);
+}
+
+/**
+ * A listed item coordinating two heads or two verbs as the two services it names ("rent balance & statement" →
+ * "rent balance", "rent statement"; "check or cancel a repair appointment" → "check a repair appointment", "cancel
+ * a repair appointment"); any other item as it is.
+ */
+function sharedModifier(item: string): string[] {
+  // "check or cancel a repair appointment": two verbs of one object.
+  const verbs = /^([a-z]+) (?:or|and|&) ([a-z]+) (.+)$/i.exec(item);
+  if (verbs && serviceVerb(verbs[1] ?? "") && serviceVerb(verbs[2] ?? ""))
+    return [`${verbs[1]} ${verbs[3]}`, `${verbs[2]} ${verbs[3]}`];
+  const m = /^([a-z][\w-]*(?: [\w-]+)*) ([\w-]+) (?:&|and) ([a-z][\w-]*)$/i.exec(item);
+  if (!m) return [item];
+  return [`${m[1]} ${m[2]}`, `${m[1]} ${m[3]}`];
 }
 
 /** The items of a bulleted list ("• track an order"), each `clean`ed (default: as written), trimmed, end punctuation dropped. */
