@@ -761,6 +761,9 @@ describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's b
     });
     expect(labelReply(plans, { personas: [viewer], requests: [] }).activity).toBe("ask_plan");
     expect(readQuestion("Just to check: sign out Hallway Chromecast (Google TV), right?")?.kind).toBe("gate");
+    expect(
+      labelReply("The PIN for Leo is saved (••26). It applies on every device straight away.").activity,
+    ).toBe("confirm_completion");
   });
   it("reads services after 'I can sort out …', a gerund alone asked about", () => {
     expect(

@@ -290,6 +290,13 @@ describe("driver tactics past the gate (driver.ts)", () => {
       { user: "4826", reply: "Got it. Please type the new PIN once more to confirm.", ms: 1 },
     ];
     expect(await rulesDriver.next({ plan: p, turns: again, facts: pins })).toBe("4826");
+    for (const reply of [
+      "Just to be safe, enter the same 4-digit PIN again.",
+      "Thanks! Could you re-enter the PIN so I know there's no typo?",
+    ])
+      expect(
+        await rulesDriver.next({ plan: p, turns: [...turns, { user: "4826", reply, ms: 1 }], facts: pins }),
+      ).toBe("4826");
   });
 
   it("corrects a value the gate reads back, once, then answers yes", async () => {

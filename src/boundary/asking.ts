@@ -43,16 +43,18 @@ export const RETRY = new RegExp(
 
 /**
  * A request to type a value once more to confirm it ("Please type the new PIN once more to confirm.", "Re-enter
- * the account number to make sure"): the value just given, again — not another try at a wrong one.
+ * the account number to make sure", "Just to be safe, enter the same 4-digit PIN again.", "Could you re-enter the
+ * PIN so I know there's no typo?"): the value just given, again — not another try at a wrong one.
  */
 export const REENTER =
-  /\b(?:once more|again|a second time)\b[^.?!]*\bto (?:confirm|check|make sure|verify|double-check)\b|\bre-?(?:enter|type) (?:the |your |that )?(?:new )?[a-z]+(?: [a-z]+)? (?:once more|again|to (?:confirm|make sure|check))\b/i;
+  /\b(?:once more|again|a second time)\b[^.?!]*\bto (?:confirm|check|make sure|verify|double-check)\b|\b(?:enter|type|give|send) the same\b[^.?!]{0,30}\b(?:again|once more)\b|\bre-?enter (?:it|the|your)\b[^.?!]*\b(?:typo|mistake|match|sure)\b|\bre-?(?:enter|type) (?:the |your |that )?(?:new )?[a-z]+(?: [a-z]+)? (?:once more|again|to (?:confirm|make sure|check))\b/i;
 
 /** Whether one sentence asks the user for something (a question, a request for input, a gate). */
 export const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
   ASK_CUE.test(s) ||
   RETRY.test(s) ||
+  REENTER.test(s) ||
   STATEMENT_GATE.test(s) ||
   gateWord(s) !== undefined;
 
