@@ -765,6 +765,9 @@ describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's b
       labelReply("The PIN for Leo is saved (••26). It applies on every device straight away.").activity,
     ).toBe("confirm_completion");
   });
+  it("reads 'Which profile: Dev, Asha and Guest?' as three options", () => {
+    expect(readQuestion("Which profile: Dev, Asha and Guest?")?.options).toEqual(["Dev", "Asha", "Guest"]);
+  });
   it("reads services after 'I can sort out …', a gerund alone asked about", () => {
     expect(
       offeredCapabilities(

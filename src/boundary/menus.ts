@@ -68,6 +68,10 @@ export function optionsIn(sentence: string): string[] {
     .split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/)
     .map((p) => p.trim())
     .filter(Boolean);
+  // "Which profile: Maya, Leo and Nana?": a list's last two joined by "and".
+  const last = parts.at(-1)?.split(/\s+and\s+/) ?? [];
+  if (parts.length >= 2 && last.length === 2 && last.every((p) => p.split(/\s+/).length <= 3))
+    parts.splice(-1, 1, ...last);
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
 }
 
