@@ -765,6 +765,11 @@ describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's b
       labelReply("The PIN for Leo is saved (••26). It applies on every device straight away.").activity,
     ).toBe("confirm_completion");
   });
+  it("reads 'so the highest it can go is Older Kids' as a refusal", () => {
+    const cap =
+      "Leo is a kids profile, so the highest it can go is Older Kids. For Teens content they'd need a regular profile.";
+    expect(labelReply(cap, { personas: [viewer], requests: [] }).activity).toMatch(/^refuse/);
+  });
   it("reads 'Which profile: Dev, Asha and Guest?' as three options", () => {
     expect(readQuestion("Which profile: Dev, Asha and Guest?")?.options).toEqual(["Dev", "Asha", "Guest"]);
   });
