@@ -11,7 +11,7 @@ import {
   numberedOptions,
   optionsIn,
 } from "./menus.ts";
-import { oneOf, personaValue, sayValue, withUnit } from "./persona-values.ts";
+import { oneOf, ownOption, personaValue, sayValue, withUnit } from "./persona-values.ts";
 import { objectAsked, optionsSlot, slotsOfParts } from "./question-slots.ts";
 import {
   escapeRegExp,
@@ -297,53 +297,6 @@ function choose(options: readonly string[], pick: number, visible: readonly stri
   const fresh = options.filter((o) => !mentioned.has(o));
   const pool = fresh.length ? fresh : options;
   return pool[pick % pool.length] as string;
-}
-
-/** A value's words that tell options apart: lower case, months cut to three letters, small words dropped. */
-function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
-    .map((w) => (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$/.test(w) ? w.slice(0, 3) : w))
-    .filter((w) => !/^(?:a|an|the|on|at|in|of|for|to|my|your|and|or|with|from|by|is|it)$/.test(w));
-}
-
-/**
- * The option that is the persona's own (its plan, its time slot, its appointment): one holding a value of the
- * persona, or held by one (case-insensitive, as whole words), the persona's `pick`-th value of a slot first so
- * variants choose differently; a value every option holds (the customer's address on each) tells none apart.
- * Else the option sharing most of a value's words ("extractor fan visit on 18 March" → "Tue 18 Mar, 12pm–4pm —
- * bathroom extractor fan not working", its line in `visible`): two words at least and two thirds of the value's.
- * Undefined when none.
- */
-function ownOption(
-  options: readonly string[],
-  persona: Persona,
-  pick: number,
-  visible: readonly string[] = [],
-): string | undefined {
-  const values = Object.keys(persona)
-    .map((slot) => personaValue(persona, slot, pick)?.toLowerCase())
-    .filter((v): v is string => v !== undefined && v.length >= 2);
-  const re = (x: string) => new RegExp(`(?:^|\\W)${escapeRegExp(x)}(?:\\W|$)`);
-  const lower = options.map((o) => o.toLowerCase());
-  const telling = values.filter((v) => options.length < 2 || !lower.every((o) => re(v).test(o)));
-  const exact = options.find((_, i) =>
-    telling.some((v) => re(v).test(lower[i] ?? "") || re(lower[i] ?? "").test(v)),
-  );
-  if (exact !== undefined || options.length < 2) return exact;
-  // An option's whole line, where the reply cut its name short ("2. Tue 18 Mar, 12pm–4pm — bathroom extractor fan …").
-  const words = options.map((o) => new Set(contentWords(visible.find((l) => l.includes(o)) ?? o)));
-  const common = new Set([...(words[0] ?? [])].filter((w) => words.every((ws) => ws.has(w))));
-  let best: [string | undefined, number] = [undefined, 0];
-  for (const v of values) {
-    const mine = [...new Set(contentWords(v))].filter((w) => !common.has(w));
-    if (mine.length < 2) continue;
-    options.forEach((o, i) => {
-      const shared = mine.filter((w) => words[i]?.has(w)).length;
-      const share = shared / mine.length;
-      if (shared >= 2 && share >= 2 / 3 && share > best[1]) best = [o, share];
-    });
-  }
-  return best[0];
 }
 
 /**
