@@ -54,6 +54,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout16", role: "tuned on" },
   { name: "heldout17", role: "held out" },
   { name: "heldout18", role: "tuned on" },
+  { name: "heldout19", role: "tuned on" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
