@@ -791,3 +791,53 @@ describe("a chatty streaming-support bot (issue 15 §1, read after heldout18's b
     ]);
   });
 });
+
+describe("a bike-share support bot (issue 15 §1, read after heldout19's blind run)", () => {
+  it("reads a code on its way with 'type the 6 digits here' or 'pop it in here' as a question for it", () => {
+    const slots = ["phone_number", "one_time_code"];
+    for (const reply of [
+      "One-time code on its way to the number ending 0456 - type the 6 digits here when it lands.",
+      "Sent! Check your texts (number ending 0789) for a one-time code and pop it in here.",
+    ])
+      expect(readQuestion(reply, slots)?.slot).toBe("one_time_code");
+  });
+  it("reads 'that's not the … we have' as a refusal and 'No account comes up for …' as not found", () => {
+    expect(labelReply("Hmm, that's not the date of birth we have. Have another go.").activity).toMatch(
+      /^refuse/,
+    );
+    expect(labelReply("No account comes up for 07700900124. Could you try the number again?").activity).toBe(
+      "report_not_found",
+    );
+  });
+  it("reads services under labels, a generic head's bracketed list, and an 'I can also' after a first offer", () => {
+    expect(
+      offeredCapabilities(
+        "Here's what I can do. Anyone: prices, parking zones. Signed in: disputing a ride charge, buying or cancelling a pass, closing your account. Or say 'human' for a person.",
+      ),
+    ).toEqual([
+      "ask about prices",
+      "ask about parking zones",
+      "disputing a ride charge",
+      "buying a pass",
+      "cancelling a pass",
+      "closing your account",
+    ]);
+    expect(
+      offeredCapabilities(
+        "I can help with the basics (pricing, where to park, passes) and, once you've signed in, with rides and receipts, ride disputes or closing the account.",
+      ),
+    ).toContain("ask about ride disputes");
+    expect(
+      offeredCapabilities(
+        "Ask me about prices, parking or our hours. After sign-in I can also pull up your rides, dispute a charge or close your account.",
+      ),
+    ).toEqual([
+      "ask about prices",
+      "ask about parking",
+      "ask about hours",
+      "pull up your rides",
+      "dispute a charge",
+      "close your account",
+    ]);
+  });
+});

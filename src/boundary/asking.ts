@@ -9,17 +9,25 @@ import { keyedOptions, menuGate } from "./menus.ts";
 
 /** A request for input in a sentence ("Please share the id", "I will need your PIN", "— tell me the order number"). */
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pick|choose|select|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pick|choose|select|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b|(?:[—–]|\s-)\s*(?:(?:just|simply|now|please|then),? )?(?:type|enter|pop|drop|put|key|paste|reply with)\b|\b(?:and|then) (?:pop|type|enter|put|key|paste|send) (?:it|them|that|the (?:code|digits|number)) (?:in|here|below|back|over)\b/i;
+
+/** An example e-mail address ("… again, like name@example.com?"): it names the e-mail, not a `name`. */
+const EXAMPLE_ADDRESS =
+  /\b(like|e\.g\.?|such as|for example|for instance),? [^\s@(]+@[^\s@)]+\.[a-z]{2,}\b/gi;
 
 /**
  * Split a reply into sentences: at a full stop, question or exclamation mark (not after a list number, "1. Basic
- * … 2. Plus", but after the digits a number ends in: "the phone ending 42. Pop the 6 digits in") and at a line break; a parenthesised sentence joins the one before it ("…cancel? (a, b or c)").
+ * … 2. Plus", but after the digits a number ends in: "the phone ending 42. Pop the 6 digits in"; after a closing
+ * bracket: "(Incident: theft, £900.) Anything else?") and at a line break; a parenthesised sentence joins the one
+ * before it ("…cancel? (a, b or c)"). An example address ("like name@example.com") reads as "an e-mail address".
  */
 export function sentences(reply: string): string[] {
   const out: string[] = [];
-  for (const part of reply.split(
-    /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!])\s+(?=\S)|(?<=\bend(?:ing|s)(?: in| with)? \d{1,2}\.)\s+(?=\S)/,
-  )) {
+  for (const part of reply
+    .replace(EXAMPLE_ADDRESS, "$1 an e-mail address")
+    .split(
+      /\s*\n\s*|(?<![\s:(]\d{1,2}[.)])(?<!\b(?:e\.g|i\.e)\.)(?<=[.?!]\)?)\s+(?=\S)|(?<=\bend(?:ing|s)(?: in| with)? \d{1,2}\.)\s+(?=\S)/,
+    )) {
     const s = part.trim();
     if (!s) continue;
     if (s.startsWith("(") && out.length) out[out.length - 1] += ` ${s}`;

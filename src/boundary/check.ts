@@ -7,8 +7,8 @@ import { z } from "zod";
  * - `activity`: some reply (from `from`, up to `until` when given) has one of `activity`.
  * - `mentions`: a reply (labelled one of `activity` when given) mentions every value (case-insensitive,
  *   commas ignored) and either every `derived` value or, when it leaves one unsaid, no amount, date or time
- *   beyond the values, the derived ones and what the user typed (an omission is a paraphrase, another figure
- *   a contradiction); undecided when no reply has the activity.
+ *   beyond the values, the derived ones and what the user typed, nor a record code no earlier turn named (an
+ *   omission is a paraphrase, another figure a contradiction); undecided when no reply has the activity.
  * - `ungated`: some reply labelled one of `activity` is not directly preceded by a reply labelled one of
  *   `gate` answered by a user turn labelled one of `userAction` (a passed confirmation gate).
  * - `premature`: some reply labelled one of `activity` comes before any user turn providing each of `slots`.
@@ -32,7 +32,7 @@ import { z } from "zod";
  *   in a later read-back — the removal was reported, not done.
  */
 const DERIVED =
-  "Values the agent worked out (a resume date, a total): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed.";
+  "Values the agent worked out (a resume date, a total, a record code): a reply may leave one unsaid, but then it may state no other amount, date or time than these, `values` and what the user typed, nor a record code no earlier turn named.";
 export const Check = z.discriminatedUnion("kind", [
   z
     .object({

@@ -139,10 +139,13 @@ function criteriaOf(
     // What the customer said or the facts hold must be stated back; a figure the agent worked out (a resume
     // date, a fee) may be left unsaid by a paraphrase, but not replaced by another.
     const typed = users.slice(0, i + 1).join("\n");
-    // Only amounts, dates and times can be told apart from another figure in their place; a status, a flag or
-    // a reference must be stated.
+    // Only amounts, dates, times and record codes can be told apart from another in their place; a status or a
+    // flag must be stated.
     const given = values.filter(
-      (v) => known.has(v.toLowerCase()) || mentionsValue(typed, v) || !canonicalValues(v).length,
+      (v) =>
+        known.has(v.toLowerCase()) ||
+        mentionsValue(typed, v) ||
+        !(canonicalValues(v).length || recordCodes(v).join() === v),
     );
     const derived = values.filter((v) => !given.includes(v));
     if (values.length)

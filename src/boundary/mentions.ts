@@ -63,8 +63,9 @@ export function canonicalValues(text: string): string[] {
 
 /**
  * The amounts, dates and times reply `i` states beyond `values`, `derived` and what the user typed up to it,
- * when it leaves a derived value unsaid (as one string for a reason), else undefined: a paraphrase may omit
- * a figure the agent worked out, but a figure in its place is a different outcome.
+ * and the record codes it names that neither these nor an earlier turn of the run named, when it leaves a
+ * derived value unsaid (as one string for a reason), else undefined: a paraphrase may omit a figure or a code
+ * the agent worked out, but one in its place is a different outcome.
  */
 export function contradicts(
   turns: readonly Turn[],
@@ -77,11 +78,23 @@ export function contradicts(
   const known = new Set(
     [...values, ...derived, ...turns.slice(0, i + 1).map((t) => t.user)].flatMap(canonicalValues),
   );
-  const other = maskEntities(reply).entities.filter((e) => {
-    const v = canonical(e.type, e.value.trim());
-    return v && !known.has(v);
-  });
-  return other.length ? other.map((e) => e.value.trim()).join(", ") : undefined;
+  const other = maskEntities(reply)
+    .entities.filter((e) => {
+      const v = canonical(e.type, e.value.trim());
+      return v && !known.has(v);
+    })
+    .map((e) => e.value.trim());
+  // A record code the run never named before (another customer's record in the place of the vehicle's).
+  const said = normaliseMention(
+    [
+      ...values,
+      ...derived,
+      ...turns.slice(0, i).flatMap((t) => [t.user, t.reply]),
+      turns[i]?.user ?? "",
+    ].join("\n"),
+  );
+  const codes = recordCodes(reply).filter((c) => !said.includes(normaliseMention(c)));
+  return other.length + codes.length ? [...other, ...codes].join(", ") : undefined;
 }
 
 /** A value that is a status word alone ("shipped"), and a status word anywhere in a reply (not global: no lastIndex). */

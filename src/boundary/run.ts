@@ -96,13 +96,21 @@ function supplies(hint: string, question: Question, persona: Record<string, stri
   return false;
 }
 
+/** Whether `hint` gives `slot` for sure: it names the slot, or holds a value of the persona value's form. */
+function givesSlot(hint: string, slot: string | undefined, value: string | undefined): boolean {
+  if (!slot || !value) return false;
+  if (hint.toLowerCase().includes(slot.replace(/_/g, " "))) return true;
+  return sameForm(hint, value) || hint.split(/\s+/).some((w) => sameForm(w.replace(/[.,;!?]+$/, ""), value));
+}
+
 /**
  * The `rules` runner (AgentEval §III-B): sends the test's hints in order; when the agent's last reply asks for
  * a persona slot (or a count) the next hint does not supply, it first answers from `test.persona` ("My user id
  * is …"), then goes on with the hints. It never answers a confirmation gate or picks an option on its own —
  * those decisions are the test's hints — and never sends a value that is not in the hints or the persona.
  * Returns undefined at the turn budget, or once the hints are sent and the last reply asks nothing the
- * persona answers (and the same answer was not just rejected).
+ * persona answers (and the same answer was not just rejected), or asks again for a slot the last hint giving
+ * it gave another value of on purpose.
  */
 export const rulesRunner: Runner = {
   async next({ test, turns }) {
@@ -118,6 +126,12 @@ export const rulesRunner: Runner = {
         question.slot &&
         !(hint && supplies(hint, question, test.persona))
       ) {
+        // All hints sent, and the last one giving this slot gave another value on purpose (a claim that is not
+        // the customer's, a wrong date of birth): the test is over; answering with the persona's own value
+        // would undo what it tests.
+        const value = test.persona[question.slot];
+        const given = hint === undefined && test.hints.findLast((h) => givesSlot(h, question.slot, value));
+        if (value && given && !given.toLowerCase().includes(value.toLowerCase())) return undefined;
         const answer = answerTo({ ...question, options: [] }, test.persona);
         if (answer !== undefined && answer !== last.user) return answer;
       }

@@ -90,6 +90,8 @@ export function offeredCapabilities(reply: string): string[] {
   if (menu.length >= 2) return [...new Set(menu)];
   const bullets = bulletServices(reply);
   if (bullets.length >= 2) return bullets;
+  const labelled = labelledServices(reply);
+  if (labelled.length >= 2) return labelled;
   // The first offer of a main clause: "no claim that I can access on your account" offers nothing. "I can see
   // CL-40112 and CL-40187": what the agent sees, not what it offers. "I can only move a delivery to …": a
   // restriction, not an offer. Further offers in the same sentence count too ("I handle bookings, freezes and
@@ -100,12 +102,24 @@ export function offeredCapabilities(reply: string): string[] {
   const end = first.index + (/[.?!](?:\s|$)/.exec(reply.slice(first.index))?.index ?? reply.length);
   // A later sentence offering what customers can also do ("Signed-in customers can also …") adds its own.
   const items = offers
-    .filter((m) => m.index <= end || /\balso\b/i.test(m[0]))
+    .filter((m) => m.index <= end || /^\S*\s*\S*\s*\S*\s*also\b/i.test(reply.slice(m.index)))
     .flatMap((m) => clauseItems(reply.slice(m.index)));
   // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
   if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
   const parts = [...new Set(items)].filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
   return parts.length >= 2 ? parts : [];
+}
+
+/**
+ * Lists of services under labels after "what I can do" ("Here's what I can do. Anyone: prices, parking zones.
+ * Signed in: your rides, disputing a ride charge …"), each item said as a customer would. Empty without the intro.
+ */
+function labelledServices(reply: string): string[] {
+  if (!/\bwhat I can (?:do|help (?:you )?with)\b/i.test(reply)) return [];
+  const items = [...reply.matchAll(/(?:^|[.!?]\s+)[A-Z][A-Za-z' -]{1,25}:\s+([^.?!]+)/g)].flatMap((m) =>
+    clauseItems(`I can help with ${m[1]}`),
+  );
+  return [...new Set(items)].filter((p) => p.split(/\s+/).length <= 8);
 }
 
 /**
@@ -239,6 +253,11 @@ function clauseItems(text: string): string[] {
     .replace(/\b([a-z]+)\/([a-z]+)\b/gi, "$1 or $2")
     // "class bookings (and cancellations)": the bracketed item is one more.
     .replace(/\s*\((and|or) ([^()]+)\)/gi, " $1 $2")
+    // "the basics (pricing, where to park, passes)": a generic head's bracketed list is the items.
+    .replace(
+      /\b(?:the )?(?:basics|usual (?:stuff|things)|general (?:questions|info|information|stuff)|public (?:info|information|questions))\s*\(([^()]*,[^()]*)\)/gi,
+      "$1",
+    )
     // "…, and, once you're signed in, leave, expense claims …": a condition between the items is none.
     .replace(
       /,?\s*(?:and,?\s+)?(?:once|when|after|if) (?:you(?:'re| are|'ve| have)|signed|logged)[^,.?!]*,/gi,
@@ -252,7 +271,8 @@ function clauseItems(text: string): string[] {
   const pieces = list.split(/(\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/);
   const split: { item: string; bare: boolean }[] = [];
   for (let i = 0; i < pieces.length; i += 2) {
-    const item = (pieces[i] ?? "").trim();
+    // "…, and, once you've signed in, with rides and receipts": the preposition is the intro's.
+    const item = (pieces[i] ?? "").trim().replace(/^with\s+/i, "");
     // "or sign in and I'll handle …": signing in is the way to the services, not one.
     if (item && !/^(?:sign|log) ?(?:in|on)$/i.test(item))
       split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
@@ -274,8 +294,14 @@ function clauseItems(text: string): string[] {
   // noun is said as what a customer does with it ("book my class"), a gerund stays ("changing your address").
   return split.map(({ item, bare }, i) => {
     const before = split[i - 1]?.item.split(/\s+/) ?? [];
+    const next = split[i + 1];
+    // "buying or cancelling a pass": a lone gerund takes the object of the gerund after it.
     const whole =
-      bare && !/\s/.test(item) && before.length >= 2 ? `${before.slice(0, -1).join(" ")} ${item}` : item;
+      gerund(item) && !/\s/.test(item) && next?.bare && /\s/.test(next.item) && gerund(next.item)
+        ? `${item} ${next.item.split(/\s+/).slice(1).join(" ")}`
+        : bare && !/\s/.test(item) && before.length >= 2
+          ? `${before.slice(0, -1).join(" ")} ${item}`
+          : item;
     // "track an order" in a list of nouns is the customer's verb phrase already.
     const verbPhrase = serviceVerb(whole) && DETERMINER.test(whole.split(/\s+/)[1] ?? "");
     // A gerund alone ("pausing or cancelling") is asked about.

@@ -333,15 +333,16 @@ const ASK_OTHER = String.raw`\b(?:which|what|who) (?:other|else)\b|\b(?:someone|
 
 /**
  * A question for a replacement of what the user gave ("Which other class would you like?", "Who would you like
- * to bring instead?", "Is there someone else?"): the value given was not taken.
+ * to bring instead?", "Is there someone else?", "Could you name an amount within that?", "Would a smaller amount
+ * work?"): the value given was not taken.
  */
 export const REPLACEMENT = new RegExp(
-  String.raw`${ASK_OTHER}|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+`,
+  String.raw`${ASK_OTHER}|\b(?:another|a different|an alternative) (?!thing\b)[a-z]+|\bwithin (?:that|this|the (?:limit|cap|range))\b|\b(?:a )?(?:smaller|lower|lesser) (?:amount|number|figure|sum|one)\b`,
   "i",
 );
 
-/** A statement against something: a negation, "only", "already" (not "no problem"). */
+/** A statement against something: a negation, "only", "already", a cap (not "no problem"). */
 export const CONTRARY =
-  /n't\b|\b(?:not|only|already|never|unfortunately|sorry)\b|\bno\b(?! (?:problem|worries)\b)/;
+  /n't\b|\b(?:not|only|already|never|unfortunately|sorry|capped|exceeds?|at most|too (?:much|many|high|large|big))\b|\bno\b(?! (?:problem|worries)\b)/;
 /** A question for a replacement that no completion offers ("which other …", "… instead?", "a different …"). */
 export const STRONG_REPLACEMENT = new RegExp(String.raw`${ASK_OTHER}|\ba different\b`);

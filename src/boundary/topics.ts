@@ -19,11 +19,11 @@ export const POLICY_TOPICS: readonly [string, RegExp][] = [
   ],
   [
     "timing",
-    /\btoo (?:early|late|soon)\b|\bwithin\b|\bdeadline\b|\bcut-?off\b|\bexpir\w*\b|\bno longer\b(?! than)|\b(?:hours?|days?|weeks?|months?) (?:ago|before|after|of)\b|\bminimum (?:term|period|contract)\b|\bnot (?:yet )?due\b|\bbackdate\b|\b(?:period|window) (?:ended|has ended|closed|has closed|has passed)\b|\bhas passed\b|\bdue date\b|\bwas due\b|\bnot ready (?:before|until)\b/,
+    /\btoo (?:early|late|soon)\b|\bwithin\b(?! (?:that|this|the (?:limit|cap|range))\b)|\bdeadline\b|\bcut-?off\b|\bexpir\w*\b|\bno longer\b(?! than)|\b(?:hours?|days?|weeks?|months?) (?:ago|before|after|of)\b|\bminimum (?:term|period|contract)\b|\bnot (?:yet )?due\b|\bbackdate\b|\b(?:period|window) (?:ended|has ended|closed|has closed|has passed)\b|\bhas passed\b|\bdue date\b|\bwas due\b|\bnot ready (?:before|until)\b/,
   ],
   [
     "limit",
-    /\blimits?\b|\blimited to\b|\bmaximum\b|\bmax\b|\babove\b|\bexceed\w*\b|\bmore than\b|\bover (?:the|our|\S*\d)|\bcaps?\b|\bup to\b|\bno longer than\b|\bat most\b|\bthe most\b|\bused (?:all|up)\b/,
+    /\blimits?\b|\blimited to\b|\bmaximum\b|\bmax\b|\babove\b|\bexceed\w*\b|\bmore than\b|\bover (?:the|our|\S*\d)|\bcap(?:s|ped)?\b|\bup to\b|\bno longer than\b|\bat most\b|\bthe most\b|\bused (?:all|up)\b/,
   ],
   [
     "identity",
