@@ -24,7 +24,7 @@ import { runBoundaryCampaign } from "../src/boundary/pipeline.ts";
 import { loadPlan } from "../src/boundary/plan.ts";
 import { boundaryRoles } from "../src/boundary/roles.ts";
 import { runTest } from "../src/boundary/run.ts";
-import type { TestCase, TestRun } from "../src/boundary/types.ts";
+import { cueOf, type TestCase, type TestRun } from "../src/boundary/types.ts";
 import { RULES_ENGINES } from "../src/cli/boundary.ts";
 import type { TestbedAgent, TestbedTarget } from "./agents/testbed.ts";
 
@@ -55,6 +55,7 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout17", role: "held out" },
   { name: "heldout18", role: "tuned on" },
   { name: "heldout19", role: "tuned on" },
+  { name: "heldout20", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
@@ -145,6 +146,25 @@ interface AgentFigures {
   ok?: boolean;
 }
 
+/**
+ * A failed run in figures only, no wording (safe for the held-out agent): the test's kind, the side and check
+ * kind of the criterion that decided it, and the activity cues expected and labelled.
+ */
+function failShape(tests: readonly TestCase[], r: TestRun): string {
+  const test = tests.find((t) => t.id === r.testId);
+  const side = r.verdict.reason.startsWith("Failure") ? "failure" : "success";
+  const criterion = [...(test?.success ?? []), ...(test?.failure ?? [])].find((c) =>
+    r.verdict.reason.includes(c.text),
+  );
+  const check = criterion?.check;
+  const wanted =
+    check && "activity" in check && check.activity
+      ? ` wants ${[...new Set(check.activity.map(cueOf))].join("|")};`
+      : "";
+  const seen = [...new Set(r.labels.map((l) => cueOf(l.activity)))].join(",");
+  return `${test?.card?.perturbation ?? test?.kind}; ${side} criterion, check ${check?.kind ?? "?"};${wanted} labelled ${seen}; ${r.turns.length} turns`;
+}
+
 async function measure(agent: TestbedAgent, role: string, verbose: boolean): Promise<AgentFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `gauntlet-bench-boundary-${agent.name}-`));
   const started = performance.now();
@@ -208,15 +228,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       for (const { run: r } of runs.values()) {
         if (r.verdict.verdict === "fail") {
           fail++;
-          // A false alarm on the plan's own seeds, in figures only (no wording: safe for the held-out agent).
-          const test = plan.tests.find((t) => t.id === r.testId);
-          const side = r.verdict.reason.startsWith("Failure") ? "failure" : "success";
-          const criterion = [...(test?.success ?? []), ...(test?.failure ?? [])].find((c) =>
-            r.verdict.reason.includes(c.text),
-          );
-          console.log(
-            `  clean seed ${seed} fails ${r.testId} (${test?.card?.perturbation ?? test?.kind}; ${side} criterion, check ${criterion?.check?.kind ?? "?"}; ${r.turns.length} turns)`,
-          );
+          console.log(`  clean seed ${seed} fails ${r.testId} (${failShape(plan.tests, r)})`);
         } else if (r.verdict.verdict === "pass") pass++;
         else inc++;
       }
@@ -227,7 +239,9 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
         unseenRuns++;
         if (r.verdict.verdict !== "fail") continue;
         unseenFail++;
-        if (verbose && role !== "held out")
+        if (verbose && role === "held out")
+          console.log(`  unseen seed ${seed} fails ${r.testId} (${failShape(plan.tests, r)})`);
+        else if (verbose)
           console.log(
             `  unseen seed ${seed} fails ${r.testId}: ${r.verdict.reason}\n${r.turns.map((t, i) => `    U: ${t.user}\n    A(${r.labels[i]?.activity}): ${t.reply.replace(/\n/g, " ").slice(0, 200)}`).join("\n")}`,
           );
