@@ -809,6 +809,37 @@ describe("a bike-share support bot (issue 15 §1, read after heldout19's blind r
       "report_not_found",
     );
   });
+  it("reads long numbered reasons and 'a: …; b: …' options, and no slot the options name", () => {
+    const slots = ["ride_id", "fine_number"];
+    const grounds =
+      "On what grounds? 1) I was parked inside a marked Loop zone; 2) someone else moved the vehicle after my ride; 3) the app wouldn't let me end the ride where I was; 4) something else (a person will read the details). Reply with the number.";
+    expect(readQuestion(grounds, slots)).toMatchObject({ kind: "value", labels: ["1", "2", "3", "4"] });
+    expect(readQuestion(grounds, slots)?.slot).toBeUndefined();
+    const problem =
+      "Tell me the problem with SC-4471 - a: brakes; b: flat or damaged tyre; c: battery or won't power on; e: something else.";
+    expect(readQuestion(problem, slots)?.options).toEqual([
+      "brakes",
+      "flat or damaged tyre",
+      "battery or won't power on",
+    ]);
+    // "something else" as an option is no closing offer: the reply asks.
+    expect(asksSomething(problem)).toBe(true);
+    expect(asksSomething("Is there something else I can help with?")).toBe(false);
+  });
+  it("reads a slot named by a qualifier after one a later sentence names by its head; gates said short", () => {
+    const slots = ["new_card_number", "card_expiry"];
+    expect(readQuestion("Perfect. Which card should we use? Send me the new card number.", slots)?.slot).toBe(
+      "new_card_number",
+    );
+    expect(gateWord("Closing is permanent. If you're certain, type CLOSE MY ACCOUNT.")).toBe(
+      "CLOSE MY ACCOUNT",
+    );
+    expect(gateWord("If you're sure, reply YES.")).toBe("YES");
+    expect(gateWord("Reply STOP.")).toBeUndefined();
+    expect(
+      labelReply("I'll lock SC-4471 remotely and log 'brakes' for the mechanics. Sound right?").activity,
+    ).toBe("request_confirmation");
+  });
   it("reads services under labels, a generic head's bracketed list, and an 'I can also' after a first offer", () => {
     expect(
       offeredCapabilities(

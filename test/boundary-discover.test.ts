@@ -299,6 +299,30 @@ describe("driver tactics past the gate (driver.ts)", () => {
       ).toBe("4826");
   });
 
+  it("types the last four digits of the card just given when asked for them again", async () => {
+    const cards = Facts.parse({
+      personas: [{ new_card_number: ["4111 1111 1111 1234"], card_expiry: ["08/27"] }],
+    });
+    const turns = [
+      { user: "change my card", reply: "Which card should we use? Send me the new card number.", ms: 1 },
+      {
+        user: "4111 1111 1111 1234",
+        reply: "What's the card expiry date? Month and year, like 08/27.",
+        ms: 1,
+      },
+      {
+        user: "08/27",
+        reply: "Last step: type the last four digits of the new card again so I know it's right.",
+        ms: 1,
+      },
+    ];
+    const p = plan(STRATEGIES.carry);
+    expect(await rulesDriver.next({ plan: p, turns: turns.slice(0, 1), facts: cards })).toBe(
+      "4111 1111 1111 1234",
+    );
+    expect(await rulesDriver.next({ plan: p, turns, facts: cards })).toBe("1234");
+  });
+
   it("corrects a value the gate reads back, once, then answers yes", async () => {
     const p = plan(STRATEGIES.correct);
     const turns = [

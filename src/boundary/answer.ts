@@ -17,6 +17,7 @@ import {
   escapeRegExp,
   IDENTITY,
   mentionsWhole,
+  namesHead,
   onlyByHead,
   qualifiedIn,
   REPLACEMENT,
@@ -183,7 +184,11 @@ export function readQuestion(
       return { kind: "value", slot: named[0] as string, options, also: named.slice(1), ...keys };
     return { kind: "value", slot: asked, options, ...keys };
   };
-  for (const sentence of asking) {
+  // "On what grounds? 1) … 2) someone else moved the vehicle after my ride": a slot the options name is no question.
+  const bare = (sentence: string) =>
+    options.reduce((t, o) => (o.split(/\s+/).length > 2 ? t.split(o).join(" ") : t), sentence);
+  for (const said of asking) {
+    const sentence = bare(said);
     // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
     // choice between slots of one head, answered with a qualifier ("gas"); the value is asked next.
     const kinds = sentence
@@ -216,11 +221,20 @@ export function readQuestion(
     // "Where in your home is the problem — kitchen, bathroom, bedroom …?" asks the room its choices are values
     // of, not the problem the sentence also names.
     if (slot && dateForPlace(sentence, valueList(values?.[slot] ?? []))) continue;
+    // "Which card should we use? Send me the new card number.": a slot named by a qualifier only ("card") gives
+    // way to one a later sentence names by its head.
+    if (slot && slot !== choice && !namesHead(sentence, slot)) {
+      const later = asking.slice(asking.indexOf(said) + 1).map(bare);
+      const headed = later
+        .map((l) => [l, slotNamedIn(l, slots, about, false)] as const)
+        .find(([l, s]) => s && s !== slot && namesHead(l, s));
+      if (headed?.[1]) return askedIn(headed[0], headed[1]);
+    }
     const asked = slot ? askedIn(sentence, slot) : undefined;
     if (asked && slot === choice && asked.slot !== choice)
       return { kind: "value", slot: choice, options, ...keys };
     if (asked) return asked;
-    const before = all[all.indexOf(sentence) - 1];
+    const before = all[all.indexOf(said) - 1];
     // "We sent a code. Please type it here." / "What is it?" (not "When would you like it to begin?"): the
     // slot the sentence before names, or the one whose head it names ("a six-digit code" → one_time_code).
     const referred =
@@ -231,14 +245,18 @@ export function readQuestion(
   }
   // A slot named only by its qualifier ("the electricity meter") after every sentence that names one in full: "To
   // book a bulky collection I need to confirm who you are. What's your account number?" asks no collection date.
-  for (const sentence of asking) {
+  for (const said of asking) {
+    const sentence = bare(said);
     const slot = slotNamedIn(sentence, slots, about, true);
     if (slot) return askedIn(sentence, slot);
   }
   // "Grace Okoro is a member. Who would you like to bring instead?": the slot of the value it names, again;
   // "1 guest pass left. Who are you bringing (full name)?": the slot whose head it asks, qualifier aside.
   const replaced = asking.some((s) => REPLACEMENT.test(s) && !CLOSING_OFFER.test(s));
-  const again = (replaced ? slotOfValue(reply, values) : undefined) ?? slotByHead(asking, reply, slots);
+  // ("Reply with the number." after a numbered menu asks for an option's number, no slot's.)
+  const again =
+    (replaced ? slotOfValue(reply, values) : undefined) ??
+    slotByHead(options.length ? asking.filter((a) => !BY_LABEL.test(a)) : asking, bare(reply), slots);
   if (again) return { kind: "value", slot: again, options };
   // "What would you like to add to FF-10233, and how many?" after "add an item to my order": the slot the request
   // names as the object of the verb the question asks about.

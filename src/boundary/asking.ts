@@ -55,7 +55,7 @@ export const RETRY = new RegExp(
  * PIN so I know there's no typo?"): the value just given, again — not another try at a wrong one.
  */
 export const REENTER =
-  /\b(?:once more|again|a second time)\b[^.?!]*\bto (?:confirm|check|make sure|verify|double-check)\b|\b(?:enter|type|give|send) the same\b[^.?!]{0,30}\b(?:again|once more)\b|\bre-?enter (?:it|the|your)\b[^.?!]*\b(?:typo|mistake|match|sure)\b|\bre-?(?:enter|type) (?:the |your |that )?(?:new )?[a-z]+(?: [a-z]+)? (?:once more|again|to (?:confirm|make sure|check))\b/i;
+  /\b(?:once more|again|a second time)\b[^.?!]*\b(?:to (?:confirm|check|make sure|verify|double-check)|so (?:i|we) (?:know|can (?:check|be sure)))\b|\b(?:enter|type|give|send) the same\b[^.?!]{0,30}\b(?:again|once more)\b|\bre-?enter (?:it|the|your)\b[^.?!]*\b(?:typo|mistake|match|sure)\b|\bre-?(?:enter|type) (?:the |your |that )?(?:new )?[a-z]+(?: [a-z]+)? (?:once more|again|to (?:confirm|make sure|check))\b/i;
 
 /** Whether one sentence asks the user for something (a question, a request for input, a gate). */
 export const isAsking = (s: string) =>
@@ -82,9 +82,12 @@ export function askingSentences(all: readonly string[]): string[] {
   );
 }
 
-/** A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. */
+/**
+ * A closing offer ("Anything else?", "Can I help with anything else?"): it asks for no input. Not an option
+ * ("e: something else", "… or something else?").
+ */
 export const CLOSING_OFFER =
-  /\b(?:anything|something) else\b(?! to\b)|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
+  /(?<!\b[a-h\d][:.)]\s+)\b(?:anything|(?<!\bor\s+)something) else\b(?! to\b)|\bany (?:other|more|further) (?:questions?|help)\b|\bwhat else (?:can|could|may) (?:i|we)\b/i;
 
 /**
  * Whether a reply asks the user anything: a question, or a request for input ("Please share the id."). A

@@ -244,8 +244,13 @@ export const rulesDriver: Driver = {
       values,
     });
     // "Please type the new PIN once more to confirm.": the last value given for the slot, word for word.
-    if (REENTER.test(last.reply) && lastAsked?.slot) {
-      const own = valueList(persona[lastAsked.slot] ?? []);
+    if (REENTER.test(last.reply)) {
+      // "Type the last four digits of the new card again": the end of the last long number given.
+      const tail = /\blast (four|4|three|3|two|2) digits\b/i.exec(last.reply)?.[1]?.toLowerCase();
+      const n = tail ? ({ four: 4, three: 3, two: 2 }[tail] ?? Number(tail)) : 0;
+      const long = n ? sent.findLast((u) => u.replace(/\D/g, "").length > n + 2) : undefined;
+      if (long) return long.replace(/\D/g, "").slice(-n);
+      const own = valueList(persona[lastAsked?.slot ?? ""] ?? []);
       const given = sent.findLast((u) => own.some((v) => u.includes(v)));
       if (given !== undefined) return given;
     }

@@ -17,6 +17,8 @@ export const GATE = new RegExp(
   [
     String.raw`\byes\s*(?:\/|or)\s*no\b|\ba yes or a no\b|\b(?:confirm|reply|answer|respond) with (?:a )?"?yes\b|\b(?:reply|answer|say|type) "?yes"?(?: or "?[a-z]+"?)? (?:to|if|and (?:i|we)(?:'ll| will))\b`,
     String.raw`\b(?:shall|should|may|can) (?:i|we) (?:proceed|go ahead|continue|do (?:that|this|it)|make (?:that|this|the) change)\b`,
+    // "So that's €20.00 charged to the card ending 4242. Shall I?"
+    String.raw`\b(?:shall|should) (?:i|we)\?`,
     // "Should I update it?", "Shall I place this order for you?" — a proposal opening its sentence.
     // Not "Shall I book something?" after a timetable: an offer with nothing chosen yet.
     String.raw`(?:^|[.!?:;,—–]\s*)(?:shall|should) (?:i|we) (?:go ahead and )?(?![a-z]+ (?:you )?(?:something|anything|one|any|another|some)\b)[a-z]+(?: [\w'-]+){0,5}\?`,
@@ -27,6 +29,8 @@ export const GATE = new RegExp(
     // "Is that right to issue?", "Is this OK to submit?"
     String.raw`\b(?:is|are) (?:that|this|these|those|it)(?: all)? (?:correct|right|ok(?:ay)?|alright|fine|acceptable|accurate)(?: to [a-z]+(?: (?:it|this|that|them))?)?\?`,
     String.raw`\b(?:does|do) (?:that|this|these|those|it|everything)(?: all)? (?:look|sound|seem) (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
+    // "… for the mechanics. Sound right?": the question cut short.
+    String.raw`(?:^|[.!]\s+)(?:all )?(?:look|sound|seem)s? (?:correct|right|ok(?:ay)?|alright|fine|good|accurate)\?`,
     String.raw`\bis (?:everything|all (?:of )?(?:this|that)|the above|this information|that information|this summary) (?:correct|right|accurate)\b`,
     // "Would you still like to cancel HX7390?", "Do you want to book it?": a yes/no on the action itself.
     String.raw`\b(?:do|would) you still (?:like|want|wish) to\b(?![^?]*\bor\b)|\b(?:do|would) you (?:like|want|wish) to [a-z]+(?: and [a-z]+)? (?:it|this|that|them|[a-z]*\d[\w-]*)\?`,
@@ -74,6 +78,15 @@ export const KEYWORD_GATE =
 /** Words in capitals to type ("Type END MY TENANCY to confirm"): case-sensitive, so "say yes please to …" is none. */
 const KEYWORD_GATE_CAPS =
   /\b(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end|[Tt]ext)(?: the (?:words?|phrase))? ([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})(?: (?:exactly|in full|as shown))? (?:to|and I(?:'ll| will))\b/;
+/** Words in capitals to type that end the sentence ("If you're certain, type CLOSE MY ACCOUNT."): two or more. */
+const KEYWORD_GATE_END =
+  /(?:^|[.!?]\s+|,\s*)(?:(?:just|simply|please|then|now)\s+)?(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end)(?: the (?:words?|phrase))? ["'“‘]?([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})["'”’]?(?: (?:exactly|in full|as shown|here|below))?\s*[.!]?\s*$/;
+/** The words in capitals a gate says it needs ("I need the exact words CLOSE MY ACCOUNT to do this"). */
+const KEYWORD_GATE_NEED =
+  /\bneeds? (?:you to (?:type|write|say|send) )?(?:the )?(?:exact )?(?:words?|phrase) ["'“‘]?([A-Z]{2,12}(?: [A-Z]{2,12}){0,3})\b/;
+/** One word in capitals to type after "if you're sure" ("If you're sure, reply YES."). */
+const KEYWORD_GATE_IF =
+  /\b[Ii]f (?:you(?:'re| are) (?:sure|certain|happy|ready|okay|ok)|so|you agree|you want to go ahead)\b,?\s+(?:(?:just|simply|please|then)\s+)?(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end)(?: the (?:word|phrase))? ["'“‘]?([A-Z]{2,12})["'”’]?\s*[.!]?(?:\s|$)/;
 /**
  * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
  * …", "To confirm, please type the course code MATH250", "To agree, type I AGREE.").
@@ -104,7 +117,11 @@ export function echoFigure(text: string): string | undefined {
  * (`70.00`, see {@link echoFigure}); undefined when `text` asks for neither.
  */
 export function gateWord(text: string): string | undefined {
-  const phrase = KEYWORD_GATE_CAPS.exec(text);
+  const phrase =
+    KEYWORD_GATE_CAPS.exec(text) ??
+    KEYWORD_GATE_END.exec(text) ??
+    KEYWORD_GATE_IF.exec(text) ??
+    KEYWORD_GATE_NEED.exec(text);
   if (phrase) return phrase[1];
   const m = KEYWORD_GATE.exec(text);
   if (m) return m[1];

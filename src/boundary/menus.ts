@@ -17,11 +17,13 @@ export function unmark(reply: string): string {
 
 /**
  * Options a reply numbers ("1) Basic – €10/month, 2) Plus – €20/month", "1. Morning 2. Afternoon", "1 - Confirm;
- * 2 - Change something", one per line or inline): each option's name, without what follows a dash, colon, parenthesis or the end of its
- * sentence ("2. Persuasion. Which one?"); empty when fewer than two.
+ * 2 - Change something", one per line or inline): each option's name, without what follows a dash, colon,
+ * parenthesis or the end of its sentence ("2. Persuasion. Which one?"), of up to 6 words (12 when the reply asks
+ * for the number); empty when fewer than two.
  */
 export function numberedOptions(reply: string): string[] {
   const out: string[] = [];
+  const byLabel = BY_LABEL.test(reply);
   for (const m of unmark(reply).matchAll(
     /(?:^|[\s:;,(])\[?(\d{1,2})(?:[.)\]]|\s+[-–])\s+([^\n;]+?)(?=\s+\[?\d{1,2}(?:[.)\]]|\s+[-–])\s|[\n;]|,\s*(?:or\s+)?\d{1,2}[.)]|$)/g,
   )) {
@@ -35,7 +37,9 @@ export function numberedOptions(reply: string): string[] {
         )[0]
         ?.trim()
         .replace(/[.,]$/, "") ?? "";
-    if (name && name.split(/\s+/).length <= 6) out.push(name);
+    // A reason may run long ("I was parked inside a marked Loop zone") when its number is the answer ("Reply with
+    // the number."); else a long item is a record or a step, not an option to say.
+    if (name && name.split(/\s+/).length <= (byLabel ? 12 : 6)) out.push(name);
   }
   return out.length >= 2 ? out : [];
 }
@@ -77,13 +81,14 @@ export function optionsIn(sentence: string): string[] {
 
 /**
  * Options a reply labels with letters ("A) Tue 10 Mar 08:00–09:00\nB) Tue 10 Mar 20:00–21:00", "(a) Email (b)
- * Post"), from A in order: each option's name, as {@link numberedOptions} cuts it; empty when fewer than two.
+ * Post", "a: brakes; b: flat tyre"), from A in order: each option's name, as {@link numberedOptions} cuts it;
+ * empty when fewer than two.
  * A letter and a full stop ("A. Smith") is an initial, not a label.
  */
 export function letteredOptions(reply: string): string[] {
   const out: string[] = [];
   for (const m of unmark(reply).matchAll(
-    /(?:^|[\s:;,])\(?([A-Ha-h])\)\s+([^\n;]+?)(?=\s+\(?[A-Ha-h]\)\s|[\n;]|$)/g,
+    /(?:^|[\s:;,])\(?([A-Ha-h])[):]\s+([^\n;]+?)(?=\s+\(?[A-Ha-h][):]\s|[\n;]|$)/g,
   )) {
     if ((m[1] ?? "").toUpperCase().charCodeAt(0) - 65 !== out.length) continue;
     const name =

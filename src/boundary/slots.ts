@@ -85,6 +85,11 @@ const PROBE_QUALIFIER =
 
 /** A slot name's last word, singular: its head (`incident_date` → date, `guest_names` → name). */
 const head = (slot: string) => singular(slot.split("_").at(-1) ?? "");
+/** Whether `text` names `slot`'s head word or a synonym of it ("the new card number" names `new_card_number`'s). */
+export function namesHead(text: string, slot: string): boolean {
+  const words = wordsOf(text);
+  return [head(slot), ...(SLOT_SYNONYMS[head(slot)] ?? [])].some((w) => phraseAt(words, w) >= 0);
+}
 
 export function slotNamedIn(
   text: string,
