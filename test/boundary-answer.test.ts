@@ -836,6 +836,9 @@ describe("a bike-share support bot (issue 15 §1, read after heldout19's blind r
     );
     expect(gateWord("If you're sure, reply YES.")).toBe("YES");
     expect(gateWord("Reply STOP.")).toBeUndefined();
+    expect(labelReply("Topped up €100.00. New balance €116.40 (receipt TOP-4827).").activity).toBe(
+      "confirm_completion",
+    );
     expect(
       labelReply("I'll lock SC-4471 remotely and log 'brakes' for the mechanics. Sound right?").activity,
     ).toBe("request_confirmation");

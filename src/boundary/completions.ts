@@ -6,7 +6,7 @@
  */
 
 const COMPLETED =
-  "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled|ordered|released|dropped|deleted|unenroll?ed|discarded|approved)";
+  "(?:cancell?ed|completed|added|updated|changed|issued|booked|processed|refunded|modified|upgraded|downgraded|removed|applied|sent|credited|made|moved|submitted|extended|renewed|frozen|withdrawn|switched|scheduled|reserved|registered|enrolled|placed|transferred|activated|deactivated|unblocked|arranged|lodged|filed|redirected|paid|received|taken|accepted|saved|recorded|logged|rescheduled|ordered|released|dropped|deleted|unenroll?ed|discarded|approved|topped up)";
 /**
  * A completion said first ("Done: …", "All arranged.", "Booked! 6 guests on 21 June …", "Cancelled — …",
  * "Payment received.", "Claim submitted."; not a status such as "Flight cancelled.").
