@@ -75,18 +75,23 @@ export function safetyCheck(asking: readonly string[]): boolean {
  */
 export const KEYWORD_GATE =
   /\b(?:reply|type|say|answer|respond|write|send|enter|text)(?: with)?(?: the (?:word|words|phrase))? ["'“‘]?((?<=["'“‘])[A-Za-z]{2,12}(?: [A-Za-z]{2,12}){1,2}(?=["'”’])|[A-Za-z]{2,12}|[A-Z]{2,8}\d{1,6})["'”’]?(?: \([^()]{1,40}\)| or [A-Za-z0-9]{2,12})?(?: (?:exactly|in full|as shown))?(?: (?:to|and i(?:'ll| will)|if you (?:want|wish|would like) (?:me )?to)) (?:confirm|proceed|go ahead|continue|finali[sz]e|submit|complete|place|approve|accept|agree|book|apply|activate|cancel|file|lodge|enrol|enroll|register|process|make|pay|switch|send|issue|order|arrange|schedule|update|change|set|put|drop|withdraw|remove|delete|do (?:it|that|this))\b/i;
+/** The verb asking to type a gate word, capitalised or not ("Reply", "type"): case-sensitive patterns use it. */
+const TYPE_VERB = "(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end)";
 /** Words in capitals to type ("Type END MY TENANCY to confirm"): case-sensitive, so "say yes please to …" is none. */
-const KEYWORD_GATE_CAPS =
-  /\b(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end|[Tt]ext)(?: the (?:words?|phrase))? ([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})(?: (?:exactly|in full|as shown))? (?:to|and I(?:'ll| will))\b/;
+const KEYWORD_GATE_CAPS = new RegExp(
+  String.raw`\b(?:${TYPE_VERB}|[Tt]ext)(?: the (?:words?|phrase))? ([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})(?: (?:exactly|in full|as shown))? (?:to|and I(?:'ll| will))\b`,
+);
 /** Words in capitals to type that end the sentence ("If you're certain, type CLOSE MY ACCOUNT."): two or more. */
-const KEYWORD_GATE_END =
-  /(?:^|[.!?]\s+|,\s*)(?:(?:just|simply|please|then|now)\s+)?(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end)(?: the (?:words?|phrase))? ["'“‘]?([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})["'”’]?(?: (?:exactly|in full|as shown|here|below))?\s*[.!]?\s*$/;
+const KEYWORD_GATE_END = new RegExp(
+  String.raw`(?:^|[.!?]\s+|,\s*)(?:(?:just|simply|please|then|now)\s+)?${TYPE_VERB}(?: the (?:words?|phrase))? ["'“‘]?([A-Z]{2,12}(?: [A-Z]{2,12}){1,3})["'”’]?(?: (?:exactly|in full|as shown|here|below))?\s*[.!]?\s*$`,
+);
 /** The words in capitals a gate says it needs ("I need the exact words CLOSE MY ACCOUNT to do this"). */
 const KEYWORD_GATE_NEED =
   /\bneeds? (?:you to (?:type|write|say|send) )?(?:the )?(?:exact )?(?:words?|phrase) ["'“‘]?([A-Z]{2,12}(?: [A-Z]{2,12}){0,3})\b/;
 /** One word in capitals to type after "if you're sure" ("If you're sure, reply YES."). */
-const KEYWORD_GATE_IF =
-  /\b[Ii]f (?:you(?:'re| are) (?:sure|certain|happy|ready|okay|ok)|so|you agree|you want to go ahead)\b,?\s+(?:(?:just|simply|please|then)\s+)?(?:[Rr]eply|[Tt]ype|[Ss]ay|[Ee]nter|[Ww]rite|[Ss]end)(?: the (?:word|phrase))? ["'“‘]?([A-Z]{2,12})["'”’]?\s*[.!]?(?:\s|$)/;
+const KEYWORD_GATE_IF = new RegExp(
+  String.raw`\b[Ii]f (?:you(?:'re| are) (?:sure|certain|happy|ready|okay|ok)|so|you agree|you want to go ahead)\b,?\s+(?:(?:just|simply|please|then)\s+)?${TYPE_VERB}(?: the (?:word|phrase))? ["'“‘]?([A-Z]{2,12})["'”’]?\s*[.!]?(?:\s|$)`,
+);
 /**
  * The word after the verb ("To go ahead I need you to reply with the word CONFIRM", "If that's right, reply CONFIRM;
  * …", "To confirm, please type the course code MATH250", "To agree, type I AGREE.").

@@ -102,7 +102,7 @@ export function offeredCapabilities(reply: string): string[] {
   const end = first.index + (/[.?!](?:\s|$)/.exec(reply.slice(first.index))?.index ?? reply.length);
   // A later sentence offering what customers can also do ("Signed-in customers can also …") adds its own.
   const items = offers
-    .filter((m) => m.index <= end || /^\S*\s*\S*\s*\S*\s*also\b/i.test(reply.slice(m.index)))
+    .filter((m) => m.index <= end || /\balso\b/i.test(m[0]))
     .flatMap((m) => clauseItems(reply.slice(m.index)));
   // An item with an unclosed bracket was cut from a record's details ("CL-40187 (collision damage"), not a service.
   if (items.some((p) => (p.match(/\(/g) ?? []).length !== (p.match(/\)/g) ?? []).length)) return [];
@@ -232,7 +232,7 @@ function menuServices(reply: string): string[] {
 const OFFER = new RegExp(
   [
     String.raw`\bI(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after)\b`,
-    String.raw`\bI can (?!['’]t|not|only|(?:see|find|spot|view)\b)`,
+    String.raw`\bI can (?:also )?(?!['’]t|not|only|(?:see|find|spot|view)\b)`,
     String.raw`\b(?:(?:signed[- ]in|logged[- ]in|registered|verified|existing)\s+)?(?:customers|members|users|patients|students|guests|residents|tenants|employees|staff|account holders|cardholders) can (?:also )?(?!['’]t|not|only\b)`,
     String.raw`\byou can also (?!['’]t|not|only\b)`,
     String.raw`\bask me about\b`,
