@@ -56,6 +56,8 @@ const AGENTS: readonly { name: string; role: string }[] = [
   { name: "heldout18", role: "tuned on" },
   { name: "heldout19", role: "tuned on" },
   { name: "heldout20", role: "held out" },
+  { name: "heldout21", role: "tuned on" },
+  { name: "heldout22", role: "held out" },
 ];
 /** The agent `name`, or undefined when its module is absent (the held-out agent is written apart). */
 async function load(name: string): Promise<TestbedAgent | undefined> {
