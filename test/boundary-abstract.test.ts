@@ -169,6 +169,20 @@ describe("labelReply on the reference airline agent", () => {
     expect(labelReply("").activity).toBe("no_reply");
   });
 
+  it("reads 'made no changes' as an abort, 'didn't quite follow' as a clarification, sympathy as no refusal", () => {
+    expect(labelReply("No problem, I've cancelled that request and made no changes.").activity).toBe(
+      "acknowledge_abort",
+    );
+    expect(labelReply("Fine, nothing's been changed.").activity).toBe("acknowledge_abort");
+    expect(labelReply('Sorry, I didn\'t quite follow that. Say "menu" to see what I can do.').activity).toBe(
+      "clarify",
+    );
+    expect(
+      labelReply("I'm sorry something wasn't right with your order. What's the order number?").activity,
+    ).not.toMatch(/^refuse/);
+    expect(labelReply("That code wasn't right. Please try again.").activity).toMatch(/^refuse/);
+  });
+
   it("reads a reason against followed by a question for a replacement as a refusal of what was given", () => {
     const facts = { personas: [{ screening: ["Dune 19:30"], seat: ["F12"] }] } as unknown as Facts;
     const refusals = [

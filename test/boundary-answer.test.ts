@@ -85,6 +85,29 @@ describe("reading gates and menus", () => {
     expect(labelReply(inline, FACTS).activity).toBe("ask_plan");
     expect(labelReply(lines, FACTS).activity).toBe("ask_choice");
   });
+  it("reads the two sides of an alternative question as options, and 'or not', a yes or a no as none", () => {
+    const refund =
+      "That's £11.50. Would you like the refund back to your Visa ending 4821 (3–5 working days) or as app credit (instant)?";
+    expect(readQuestion(refund)?.options).toEqual(["to your Visa ending 4821", "as app credit"]);
+    expect(readQuestion("Would you like a window seat or an aisle seat?")?.options).toEqual([
+      "a window seat",
+      "an aisle seat",
+    ]);
+    expect(readQuestion("Do you want it delivered or collected?")?.options).toEqual([
+      "delivered",
+      "collected",
+    ]);
+    expect(answerQuestion("Do you want it delivered or collected?", {})).toBe("delivered");
+    expect(readQuestion("Would you like to go ahead or cancel?")?.kind).toBe("gate");
+    expect(
+      readQuestion("Is there anything else, or would you like to speak to someone?")?.options ?? [],
+    ).toEqual([]);
+    // "Reply with the number or the name" asks for an option, not the customer's name.
+    const items =
+      "Here's your order:\n1. 2× Margherita pizza\n2. 1× Garlic bread\nWhich item was missing? Reply with the number or the name.";
+    expect(readQuestion(items, ["name"])?.slot).toBeUndefined();
+    expect(answerQuestion(items, { name: "Priya Shah" })).toBe("1");
+  });
 });
 
 describe("refusals labelled by what they are about", () => {

@@ -88,8 +88,27 @@ describe("services as the agent words them (services.ts, requests.ts)", () => {
       "make a booking",
       "change my seat",
       "see my booking summary",
-      // A bare noun after "or" shares the modifiers of the item before.
-      "get my booking refund",
+      // The "or" ending a list of several joins no two heads: refunds are an item of their own.
+      "get a refund",
+    ]);
+    // Two items joined by a bare "and" share the modifiers of the first.
+    expect(offeredCapabilities("I can help with class bookings and cancellations.").map(asRequest)).toEqual([
+      "book my class",
+      "cancel my class",
+    ]);
+    const menu =
+      "Here's what I can help with:\n1. Track an order\n2. Cancel an order\nJust reply with a number, or ask about delivery fees or allergens.";
+    expect(offeredCapabilities(menu)).toEqual([
+      "track an order",
+      "cancel an order",
+      "ask about delivery fees",
+      "ask about allergens",
+    ]);
+    expect(offeredCapabilities("Ask me about delivery fees, areas, opening hours or allergens.")).toEqual([
+      "ask about delivery fees",
+      "ask about areas",
+      "ask about opening hours",
+      "ask about allergens",
     ]);
     expect(requestMessage("My bike was stolen from the rack, what now", {}, [], [])).toBe(
       "My bike was stolen from the rack, what now.",

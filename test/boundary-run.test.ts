@@ -78,6 +78,29 @@ describe("rules runner", () => {
       }),
     ).toBe("Clarke");
   });
+  it("after a correction at a gate, answers what the agent asks about it with the corrected value", async () => {
+    const fix = "Actually, please make it check-up instead of vaccination.";
+    const t = test("t0b", ["book for Biscuit", fix, "1"], {
+      appointment_type: "vaccination",
+      pet_name: "Biscuit",
+    });
+    const turn = (reply: string, user: string) => ({ user, reply, ms: 0 });
+    const gate = turn(
+      "Vaccination for Biscuit on Mon 20 Jan. 1) Confirm 2) Change something",
+      "book for Biscuit",
+    );
+    const menu = "Sure, what needs changing: 1 - Appointment type; 2 - Vet; 3 - Date; 4 - Time?";
+    expect(await rulesRunner.next({ test: t, turns: [gate, turn(menu, fix)] })).toBe("Appointment type");
+    const asked = turn("And what type of appointment should it be?", "Appointment type");
+    expect(await rulesRunner.next({ test: t, turns: [gate, turn(menu, fix), asked] })).toMatch(/check-up/);
+    // A question about another slot, or none after the correction: the hints go on.
+    const vet = turn("Which vet would you like?", fix);
+    expect(await rulesRunner.next({ test: t, turns: [gate, vet] })).toBe("1");
+    const plain = test("t0c", ["book for Biscuit", "1"], { appointment_type: "vaccination" });
+    const again = turn("What type of appointment is it?", "book for Biscuit");
+    expect(await rulesRunner.next({ test: plain, turns: [again] })).toMatch(/vaccination/);
+  });
+
   it("answers the user id the agent asks for from the persona, then stops when hints are spent", async () => {
     const run = await runTest(
       airlineTarget(),

@@ -2,6 +2,7 @@ import { askingSentences, CLOSING_OFFER, GIVE_IT, isAsking, sentences, YES_NO_AL
 import { dateForPlace, slotByFormat, slotOfDay } from "./formats.ts";
 import { GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
+  alternativesIn,
   BY_LABEL,
   keyedOptions,
   letteredOptions,
@@ -187,11 +188,14 @@ export function readQuestion(
   // "On what grounds? 1) … 2) someone else moved the vehicle after my ride": a slot the options name is no question.
   const bare = (sentence: string) =>
     options.reduce((t, o) => (o.split(/\s+/).length > 2 ? t.split(o).join(" ") : t), sentence);
+  // "Which item was missing? Reply with the number or the name.": the name of an option, no slot's.
+  const byKey = (said: string) => options.length > 0 && BY_LABEL.test(said);
   for (const said of asking) {
+    if (byKey(said)) continue;
     const sentence = bare(said);
     // "Which meter is the reading for — electricity or gas?" with `electricity_reading` and `gas_reading`: a
     // choice between slots of one head, answered with a qualifier ("gas"); the value is asked next.
-    const kinds = sentence
+    const kinds = said
       .split(/,?\s+or\s+/i)
       .map((h) => slotNamedIn(h, slots))
       .filter((x, i, xs): x is string => x !== undefined && xs.indexOf(x) === i);
@@ -246,6 +250,7 @@ export function readQuestion(
   // A slot named only by its qualifier ("the electricity meter") after every sentence that names one in full: "To
   // book a bulky collection I need to confirm who you are. What's your account number?" asks no collection date.
   for (const said of asking) {
+    if (byKey(said)) continue;
     const sentence = bare(said);
     const slot = slotNamedIn(sentence, slots, about, true);
     if (slot) return askedIn(sentence, slot);
@@ -297,10 +302,10 @@ function offered(
       ? { options: numbered, labels: numbered.map((_, i) => String(i + 1)) }
       : { options: numbered };
   const lettered = letteredOptions(reply);
-  return {
-    options: lettered,
-    ...(lettered.length ? { labels: lettered.map((_, i) => String.fromCharCode(65 + i)) } : {}),
-  };
+  if (lettered.length)
+    return { options: lettered, labels: lettered.map((_, i) => String.fromCharCode(65 + i)) };
+  // "Would you like the refund to your card or as app credit?": the two sides of its "or".
+  return { options: asking.map(alternativesIn).find((o) => o.length) ?? [] };
 }
 
 /** One of `options`, preferring those not mentioned in `visible` (longer options are matched first). */

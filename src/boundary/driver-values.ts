@@ -3,7 +3,7 @@
  * a typo, a correction at a gate, the next value after one was refused, the answer to a question asked again.
  * Pure functions of the turns, the persona and the facts.
  */
-import { answerTo, type Persona, readQuestion } from "./answer.ts";
+import { answerTo, type Persona, type Question, readQuestion } from "./answer.ts";
 import { sayValue } from "./persona-values.ts";
 import { IDENTITY, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
 import type { Facts, RoundPlan, Turn } from "./types.ts";
@@ -46,6 +46,19 @@ export function mistyped(value: string): string {
 }
 
 const mentions = (text: string, value: string) => text.toLowerCase().includes(value.toLowerCase());
+/** Month names and their short forms: a number next to one is a day of a date ("valid until 30 June"). */
+const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*";
+/**
+ * Whether a gate's `text` reads back `value`: a plain number as a figure of its own, not a digit of a longer one,
+ * a day of a date or a time ("5" is not in "£15.00", "30" not in "until 30 June").
+ */
+function readsBack(text: string, value: string): boolean {
+  if (!/^\d+$/.test(value)) return mentions(text, value);
+  return new RegExp(
+    `(?<![\\d.,:/]|\\b${MONTH}\\s)\\b${value}\\b(?![:/]\\d|[.,]\\d{3}|\\s*(?:st|nd|rd|th)?\\s+${MONTH}\\b)`,
+    "i",
+  ).test(text);
+}
 /** A reply turning something down ("won't work", "can't", "isn't registered", "already", "too early"). */
 const NEGATIVE = /\b(?:not|no|cannot|unable|already|too|only|sorry)\b|n't\b/i;
 
@@ -90,7 +103,7 @@ export function correctionAt(
       const given = own.find(
         (v) =>
           v.length > 1 &&
-          mentions(gate, v) &&
+          readsBack(gate, v) &&
           (rank === 0 ? mentions(answers, v) : rank === 1 ? mentions(request, v) : true),
       );
       if (!given) continue;
@@ -98,10 +111,51 @@ export function correctionAt(
         (v) => v !== given && !mentions(gate, v) && !refused.some((r) => mentions(r, v) || mentions(v, r)),
       );
       const other = pool.find((v) => mentions(offered, v)) ?? pool[0];
-      if (other)
-        return { slot, given, other, text: `Actually, please make it ${other} instead of ${given}.` };
+      if (other) return { slot, given, other, text: `${CORRECTION_LEAD} ${other} instead of ${given}.` };
     }
   return undefined;
+}
+
+/** How a correction turn ({@link correctionAt}) begins. */
+export const CORRECTION_LEAD = "Actually, please make it";
+const CORRECTION = new RegExp(`^${CORRECTION_LEAD} (.+) instead of (.+)\\.$`);
+
+/**
+ * What the customer asks for after the correction sent last among `said` (a {@link correctionAt} turn) when the
+ * agent asks about it instead of reading the gate back at once: at "What needs changing? 1 - Appointment type;
+ * 2 - Vet", the option naming the corrected slot; asked for that slot ("What should your postcode be?"), the
+ * corrected value. The corrected slot is the persona's slot holding the value corrected (or the correction). Undefined otherwise
+ * (no correction sent, or the question is about something else).
+ */
+export function afterCorrection(
+  question: Question,
+  persona: Persona,
+  said: readonly string[],
+): string | undefined {
+  if (question.kind !== "value") return undefined;
+  const fix = said.map((u) => CORRECTION.exec(u)).findLast(Boolean);
+  if (!fix) return undefined;
+  const [, other, given] = fix as unknown as [string, string, string];
+  const held = (v: string | readonly string[]) =>
+    (typeof v === "string" ? [v] : v).some((x) =>
+      [given, other].some((g) => x.toLowerCase() === g.toLowerCase()),
+    );
+  const slots = Object.entries(persona)
+    .filter(([, v]) => held(v))
+    .map(([slot]) => slot);
+  const words = (text: string) => text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  // An option that names the slot in a few of its words ("Date" for `preferred_date`, "Appointment type").
+  const names = (option: string, slot: string) => {
+    const own = words(option);
+    return own.length > 0 && own.length <= 3 && own.every((w) => slot.split("_").includes(w));
+  };
+  const at = question.options.findIndex((o) => slots.some((slot) => names(o, slot)));
+  // "Which of these does Pepper need? 1 - Check-up; 2 - Vaccination": the option holding the corrected value.
+  const offered = question.options.findIndex((o) => o.toLowerCase().includes(other.toLowerCase()));
+  const pick = at >= 0 ? at : offered;
+  if (pick >= 0) return question.labels?.[pick] ?? question.options[pick];
+  if (!question.slot || !slots.includes(question.slot)) return undefined;
+  return sayValue(question.slot, other);
 }
 
 /** The driver's "correct a value" tactic: {@link correctionAt} for the round's persona, as a user turn. */

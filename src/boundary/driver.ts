@@ -9,7 +9,9 @@ import {
   readQuestion,
 } from "./answer.ts";
 import {
+  afterCorrection,
   anotherValue,
+  CORRECTION_LEAD,
   correction,
   factsPersona,
   mistyped,
@@ -174,7 +176,7 @@ export const rulesDriver: Driver = {
     // What the last reply asks, read once for every tactic below.
     const lastAsked = questionIn(last.reply);
     const gateNow = lastAsked?.kind === "gate";
-    if (how.correct && gateNow && !sent.some((u) => u.startsWith("Actually, please make it"))) {
+    if (how.correct && gateNow && !sent.some((u) => u.startsWith(CORRECTION_LEAD))) {
       const fix = correction(plan, turns, facts);
       if (fix) return fix;
     }
@@ -235,6 +237,9 @@ export const rulesDriver: Driver = {
       const other = slot && first ? othersIdentifier(facts, plan.persona, slot) : undefined;
       if (slot && other) return sayValue(slot, other);
     }
+    // After a correction, the agent asking what to change or for the new value: the corrected one.
+    const fixed = lastAsked && afterCorrection(lastAsked, persona, sent);
+    if (fixed && fixed !== sent.at(-1)) return fixed;
     const answer = answerQuestion(last.reply, persona, {
       context: sent[0],
       pick,

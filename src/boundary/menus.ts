@@ -135,3 +135,42 @@ export function keyedOptions(reply: string): [string, string][] {
  */
 export const BY_LABEL =
   /\b(?:reply|respond|answer|type|enter|send|say|pick|choose|select|give|tell me)\b[^.?!\n]{0,24}\b(?<!\bname or )(?:the|a|its|their) (?:letter|number|option number)\b(?! of\b(?! the (?:one|option|item|entry)\b))/i;
+
+/** Words an alternative's second half may begin with that ask for no choice ("… or not?", "… or anything else?"). */
+const NO_ALTERNATIVE =
+  /^(?:not|no|nothing|anything|something|someone|anyone|both|neither|either|other|another|is there|can i|would you|do you)\b/i;
+/** Words that start a phrase ("to your card" or "as app credit", "a window seat or an aisle seat"). */
+const PREPOSITION = /^(?:to|as|by|for|in|on|at|with|via|into|onto|from)$/i;
+const DETERMINER = /^(?:a|an|the|your|my)$/i;
+/**
+ * The two options of an alternative question ("Would you like the refund back to your Visa ending 4821 (3–5 working
+ * days) or as Forkful credit (instant)?" → ["to your Visa ending 4821", "as Forkful credit"], "Do you want it
+ * delivered or collected?", "a window seat or an aisle seat?"): the phrase after its one "or", and the phrase of
+ * as many words (from a preposition or article when the second begins with one) before it; bracketed notes
+ * dropped. Empty unless the sentence asks a would-you-like / do-you-want / should-I question with one "or", both
+ * options of at most 6 words, and neither a yes nor a no ("go ahead or cancel" is a gate) nor "or not", "or
+ * anything else".
+ */
+export function alternativesIn(sentence: string): string[] {
+  const plain = sentence.replace(/\s*\([^()]*\)/g, "").trim();
+  const m =
+    /^(?:[^.?!]*?[,—–-]\s*)?(?:would you (?:like|prefer)|do you (?:want|prefer|need)|should (?:i|we)|shall (?:i|we)|is (?:it|this|that)|are you)\b(.*)\?$/i.exec(
+      plain,
+    );
+  const body = m?.[1];
+  if (!body) return [];
+  const halves = body.split(/\s+or\s+/i);
+  if (halves.length !== 2) return [];
+  const [left, right] = halves.map((h) => h.trim().replace(/[,;]$/, "")) as [string, string];
+  if (!right || NO_ALTERNATIVE.test(right)) return [];
+  const rightWords = right.split(/\s+/);
+  const leftWords = left.split(/\s+/);
+  if (rightWords.length > 6) return [];
+  // The first option begins with a word of the kind the second begins with, else has as many words.
+  const kind = [PREPOSITION, DETERMINER].find((k) => k.test(rightWords[0] ?? ""));
+  const from = kind ? leftWords.findLastIndex((w) => kind.test(w)) : leftWords.length - rightWords.length;
+  const first = leftWords.slice(Math.max(0, from)).join(" ");
+  if (!first || first.split(/\s+/).length > 6) return [];
+  const options = [first, right];
+  return options.some((o) => MENU_YES.test(o) || MENU_NO.test(o)) ? [] : options;
+}

@@ -138,6 +138,8 @@ function build(target: RankedTarget, site: Site, context: GenerationContext): Dr
     const done = [CUE.gate, CUE.done];
     const corrected: Draft = {
       ...base,
+      // Asked about the value after the correction ("What should the postcode be?"), the corrected one.
+      persona: { [fix.slot]: fix.other },
       perturbation: "correct_at_gate",
       goal: `Correcting the ${fix.slot.replaceAll("_", " ")} at the confirmation gate must change what is done.`,
       hints: [...route(site), fix.text, word ?? "Yes, that's right."],

@@ -6,6 +6,7 @@ import { appendJsonl, readJsonlIfExists } from "../core/jsonl.ts";
 import { makeDirectory } from "../core/paths.ts";
 import { answerTo, type Question, readQuestion } from "./answer.ts";
 import { OUT_OF_RANGE } from "./driver.ts";
+import { afterCorrection } from "./driver-values.ts";
 import {
   type Facts,
   type Judge,
@@ -120,6 +121,13 @@ export const rulesRunner: Runner = {
     const last = turns.at(-1);
     if (last) {
       const question = readQuestion(last.reply, Object.keys(test.persona), undefined, test.hints[0]);
+      // Asked about a value the test just corrected ("What needs changing?", "What should the postcode be?"):
+      // the corrected one, before the hint that approves the gate read back again.
+      const fixed =
+        question && !(hint && question.slot && supplies(hint, question, test.persona))
+          ? afterCorrection(question, test.persona, test.hints.slice(0, at))
+          : undefined;
+      if (fixed !== undefined && fixed !== last.user) return fixed;
       if (
         question &&
         question.kind !== "gate" &&

@@ -35,9 +35,12 @@ const DETERMINER = /^(?:a|an|the|my|your|its|their|our|any|new|existing)$/i;
 function coordinated(parts: readonly { item: string; bare: boolean }[]): string[] {
   const out = parts.map((p) => p.item);
   const verb = (item: string) => {
-    const w = item.split(/\s+/)[0] ?? "";
-    // "changing your address": a gerund of a listed verb.
-    return SERVICE_VERB.test(item) || (/ing$/i.test(w) && SERVICE_VERB.test(w.replace(/ing$/i, "")));
+    const [w = "", next = ""] = item.split(/\s+/);
+    // "changing your address": a gerund of a listed verb before its object's determiner ("opening hours" is a noun).
+    return (
+      SERVICE_VERB.test(item) ||
+      (/ing$/i.test(w) && SERVICE_VERB.test(w.replace(/ing$/i, "")) && DETERMINER.test(next))
+    );
   };
   for (let i = 0; i < out.length; i++) {
     const item = out[i] as string;
@@ -87,7 +90,12 @@ function coordinated(parts: readonly { item: string; bare: boolean }[]): string[
  */
 export function offeredCapabilities(reply: string): string[] {
   const menu = menuServices(reply).filter((p) => p.split(/\s+/).length >= 2 && p.split(/\s+/).length <= 8);
-  if (menu.length >= 2) return [...new Set(menu)];
+  // "1. Track an order … 8. Payment methods. Just reply with a number, or ask about delivery fees, areas or
+  // allergens.": the topics to ask about after the menu are services too.
+  const asked = [...reply.matchAll(ASK_ABOUT)].flatMap((m) =>
+    clauseItems(`ask me about ${reply.slice(m.index + m[0].length)}`),
+  );
+  if (menu.length >= 2) return [...new Set([...menu, ...asked])];
   const bullets = bulletServices(reply);
   if (bullets.length >= 2) return bullets;
   const labelled = labelledServices(reply);
@@ -239,6 +247,8 @@ const OFFER = new RegExp(
   ].join("|"),
   "gi",
 );
+/** An invitation to ask about topics besides a menu ("… or ask about delivery fees", "you can also ask me about …"). */
+const ASK_ABOUT = /\b(?:or|also|can|just) ask(?: me| us)? about\s+/gi;
 /** An offer of a list of nouns ("I can help with refills, order status …", "I handle class bookings …", "I can sort out plans, billing …"). */
 const NOMINAL =
   /^(?:I(?: can|'ll| will| could)? (?:also )?(?:handle|deal with|take care of|look after|help(?: you)? with|sort out|support you with)|ask me about)\b/i;
@@ -269,13 +279,17 @@ function clauseItems(text: string): string[] {
   if (!list) return [];
   // Items with how each joined the one before: a bare "or"/"and" (no comma) may coordinate two halves.
   const pieces = list.split(/(\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)/);
-  const split: { item: string; bare: boolean }[] = [];
+  const split: { item: string; bare: boolean; or?: boolean }[] = [];
   for (let i = 0; i < pieces.length; i += 2) {
     // "…, and, once you've signed in, with rides and receipts": the preposition is the intro's.
     const item = (pieces[i] ?? "").trim().replace(/^with\s+/i, "");
     // "or sign in and I'll handle …": signing in is the way to the services, not one.
     if (item && !/^(?:sign|log) ?(?:in|on)$/i.test(item))
-      split.push({ item, bare: i > 0 && !(pieces[i - 1] ?? "").includes(",") });
+      split.push({
+        item,
+        bare: i > 0 && !(pieces[i - 1] ?? "").includes(","),
+        or: /\bor\b/.test(pieces[i - 1] ?? ""),
+      });
   }
   if (!nominal)
     return (
@@ -299,7 +313,9 @@ function clauseItems(text: string): string[] {
     const whole =
       gerund(item) && !/\s/.test(item) && next?.bare && /\s/.test(next.item) && gerund(next.item)
         ? `${item} ${next.item.split(/\s+/).slice(1).join(" ")}`
-        : bare && !/\s/.test(item) && before.length >= 2
+        : // ("delivery fees, areas, opening hours or allergens": the "or" ending a longer list joins no two heads.)
+          // ("class bookings and cancellations": an action on the same thing; "fees or allergens": two things.)
+          bare && !/\s/.test(item) && before.length >= 2 && !(i >= 2 && split[i]?.or) && actionNoun(item)
           ? `${before.slice(0, -1).join(" ")} ${item}`
           : item;
     // "track an order" in a list of nouns is the customer's verb phrase already.
@@ -309,13 +325,16 @@ function clauseItems(text: string): string[] {
   });
 }
 
+/** Words in -ing that head a noun phrase as a modifier ("opening hours", "parking zones", "billing address"). */
+const NOUN_ING =
+  /^(?:opening|closing|parking|shipping|billing|packaging|clothing|training|housing|heating|lighting|meeting|building|recycling|pricing|banking|boarding|seating|catering|cooking|funding|marketing|accounting|wedding|living|dining|sleeping|waiting|landing|hearing|reading|writing|sewing|swimming|walking|running|cleaning)$/i;
 /**
  * Whether a service phrase opens with a verb in -ing ("changing your address", "cancelling bookings"), not a noun
  * in -ing that modifies the head ("booking summaries": a summary of a booking).
  */
 function gerund(phrase: string): boolean {
   const [first = "", ...rest] = phrase.trim().toLowerCase().split(/\s+/);
-  if (!/ing$/.test(first) || !serviceVerb(first)) return false;
+  if (!/ing$/.test(first) || !serviceVerb(first) || (rest.length && NOUN_ING.test(first))) return false;
   // A noun in -ing modifies a head right after it; a verb takes its object with a determiner ("booking a …").
   return !(rest.length && ACTION_NOUN[first] && !DETERMINER.test(rest[0] ?? ""));
 }
@@ -370,6 +389,13 @@ const ACTION_NOUN: Readonly<Record<string, readonly [verb: string, keepHead: boo
 };
 /** Action nouns a customer "makes" when the agent names them alone ("bookings" → "make a booking"). */
 const MADE = new Set(["booking", "reservation", "cancellation", "change", "transfer", "return", "exchange"]);
+/** Whether `noun` (singular or plural) names an action done to something ("cancellations", "refund"). */
+const actionNoun = (noun: string) => {
+  const w = noun.toLowerCase();
+  return [w, w.replace(/s$/, ""), w.replace(/es$/, ""), w.replace(/ies$/, "y")].some((x) => ACTION_NOUN[x]);
+};
+
+/** A service named as a noun said as the customer's request (see {@link ACTION_NOUN}: "class bookings" → "book my class"). */
 export function nominalRequest(phrase: string): string {
   const words = phrase
     .trim()
