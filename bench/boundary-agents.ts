@@ -8,7 +8,9 @@
  * Prints per agent: the share of the agent's designed states reached in discovery, graph size, tests, the
  * false-alarm rate (fails / decisive runs) and inconclusive rate over the three clean seeds, distinct
  * boundaries and duplicate rate (audit.ts cards), and the kill matrix (a fault is killed when a test passing on
- * the clean agent fails with it on; confirmed when the privileged fingerprint of that run differs). Targets on
+ * the clean agent fails with it on; confirmed when the privileged fingerprint of that run differs), and the share
+ * of discovery's replies whose label family holds when the same sessions are replayed under paraphrase seeds 2
+ * and 3 (label-agreement.ts; `--verbose` lists the disagreeing label pairs, except for a held-out agent). Targets on
  * the held-out agent: ≥ 80% of faults killed, FAR 0 over 3 seeds, ≥ 70% of designed states reached.
  *
  * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc, `BENCH_MAX_ROUNDS=200` for the coverage-driven budget, `BENCH_FUNCTIONAL=80` for N_f;
@@ -27,6 +29,7 @@ import { runTest } from "../src/boundary/run.ts";
 import { cueOf, type TestCase, type TestRun } from "../src/boundary/types.ts";
 import { RULES_ENGINES } from "../src/cli/boundary.ts";
 import type { TestbedAgent, TestbedTarget } from "./agents/testbed.ts";
+import { labelAgreement } from "./label-agreement.ts";
 
 /** The agents (module `./agents/<name>.ts` exporting `<name>Agent`), loaded when measured (`BENCH_AGENTS`). */
 const AGENTS: readonly { name: string; role: string }[] = [
@@ -145,6 +148,8 @@ interface AgentFigures {
   duplicateRate: string;
   tests: string;
   graph: string;
+  /** Share of discovery's replies whose label family holds across paraphrase seeds 2 and 3 (label-agreement.ts). */
+  labels: string;
   ok?: boolean;
 }
 
@@ -310,7 +315,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     const traces = readFileSync(path.join(dir, "traces.jsonl"), "utf8")
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { stop: string; turns: unknown[] });
+      .map((l) => JSON.parse(l) as { stop: string; turns: { user: string }[] });
     const stops = new Map<string, number>();
     for (const t of traces) stops.set(t.stop, (stops.get(t.stop) ?? 0) + 1);
     const stable = existsSync(path.join(dir, "stabilise.json"))
@@ -319,6 +324,18 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     console.log(
       `  sessions: ${(traces.reduce((n, t) => n + t.turns.length, 0) / Math.max(1, traces.length)).toFixed(1)} turns on average; stops ${[...stops].map(([k, n]) => `${k} ${n}`).join(", ")}; stabilisation dropped ${stable.droppedTests ?? 0} test(s), ${stable.droppedCriteria ?? 0} criteria, ${stable.droppedValues ?? 0} value(s), rejected ${(stable.rejected as unknown[] | undefined)?.length ?? 0}`,
     );
+    // The labeller on the same sessions under the plan's other paraphrase seeds (figures only when held out).
+    const agreement = await labelAgreement(agent, agent.facts, traces, [2, 3]);
+    console.log(
+      `  labels across paraphrases: ${agreement.agree} of ${agreement.turns} replies keep their seed-1 label family (${pct(agreement.agree, agreement.turns)})`,
+    );
+    if (verbose && !heldOut)
+      for (const p of agreement.pairs.slice(0, 12))
+        console.log(
+          `    ${p.count}× ${p.pair}
+      1: ${p.seed1.replace(/\n/g, " ").slice(0, 160)}
+      s: ${p.other.replace(/\n/g, " ").slice(0, 160)}`,
+        );
     const guards = summary.guards;
     const open = guards.filter((g) => !g.tests.length);
     console.log(
@@ -340,6 +357,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
       duplicateRate: ratio(valid - cards.size, valid).toFixed(3),
       tests: `${summary.tests.functional}+${summary.tests.boundary}`,
       graph: `${summary.graph.activities}/${summary.graph.transitions}`,
+      labels: pct(agreement.agree, agreement.turns),
     };
     if (heldOut)
       figures.ok =
@@ -378,6 +396,7 @@ async function main(): Promise<void> {
     "distinct",
     "dup rate",
     "faults killed",
+    "labels agree",
   ];
   const table = [
     head,
@@ -393,6 +412,7 @@ async function main(): Promise<void> {
       String(r.distinct),
       r.duplicateRate,
       r.killed,
+      r.labels,
     ]),
   ];
   const widths = head.map((_, i) => Math.max(...table.map((row) => (row[i] ?? "").length)));

@@ -183,6 +183,46 @@ describe("labelReply on the reference airline agent", () => {
     expect(labelReply("That code wasn't right. Please try again.").activity).toMatch(/^refuse/);
   });
 
+  it("labels paraphrases of one act alike: fronted asks, 'just checking' gates, terse completions, options after a colon", () => {
+    const label = (t: string) => labelReply(t).activity;
+    const code = { personas: [{ verification_code: ["482913"] }], requests: [] };
+    expect(
+      labelReply("Got it. To confirm it's you, enter the 6-digit code we just sent.", code).activity,
+    ).toBe("ask_verification_code");
+    expect(label("If anything is missing, tell me.")).toMatch(/^inform/);
+    expect(label("Just checking: change the tip on FK-20436 from £1.00 to £2.00?")).toBe(
+      "request_confirmation",
+    );
+    expect(label("Nice, FREEDEL is valid: free delivery over £15.00. Add it?")).toBe("request_confirmation");
+    expect(label("Tip updated to £1.00 on FK-20436. Thank you!")).toBe("confirm_completion");
+    expect(label("Your tip is set to £3.00 by default.")).toMatch(/^inform/);
+    expect(label("FREEDEL is saved ✅ You'll see it at checkout.")).toBe("confirm_completion");
+    expect(label("Your membership is now paused until 28 August. No charges until then.")).toBe(
+      "confirm_completion",
+    );
+    expect(label("New bookings are paused until the fee is paid.")).toMatch(/^refuse/);
+    expect(
+      label("You're a Plus member, renewing 28 June. Would you like to:\nA) pause it\nB) cancel it"),
+    ).toBe("ask_choice");
+    expect(
+      label("Your membership is paused (it restarts on 1 August). Options:\nA) resume it\nB) cancel it"),
+    ).toBe("ask_choice");
+    expect(label("Here is what happened:\n1. Order placed\n2. Order delivered")).toMatch(/^inform/);
+    expect(label("Hmm, I'm not sure I understood. Try telling me what you need in a few words.")).toBe(
+      "clarify",
+    );
+    expect(label("Sure thing. I've asked a member of our support team to join this chat.")).toBe(
+      "transfer_to_human",
+    );
+    expect(label("Sorry, FREEDEM isn't recognised. Please check the spelling.")).toBe("report_not_found");
+    expect(
+      label("That's outside Golden Lotus's delivery radius (they don't go to E8). Any other postcode?"),
+    ).toMatch(/^refuse/);
+    expect(label("Thanks for chatting with Forkful — enjoy your meal!")).toBe("close_conversation");
+    expect(label("Hi, thanks for chatting with us. What can I do for you?")).not.toBe("close_conversation");
+    expect(label("Your items:\n1. Pizza\n2. Garlic bread\nWhich one was the problem?")).toBe("ask_choice");
+  });
+
   it("reads a reason against followed by a question for a replacement as a refusal of what was given", () => {
     const facts = { personas: [{ screening: ["Dune 19:30"], seat: ["F12"] }] } as unknown as Facts;
     const refusals = [

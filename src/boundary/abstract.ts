@@ -13,6 +13,7 @@ import { maskEntities } from "./entities.ts";
 import { securitySlot } from "./fallback.ts";
 import { slotByFormat } from "./formats.ts";
 import { echoFigure, GATE, gateWord, safetyCheck } from "./gates.ts";
+import { BY_LABEL, KEY_OR_NAME } from "./menus.ts";
 import {
   ABORT,
   ALTERNATIVE_OFFER,
@@ -328,6 +329,8 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
   // A slot named only by its qualifier after any sentence naming one in full (as the driver reads it).
   for (const loose of [false, true])
     for (const s of parts) {
+      // ("Tell me which one was missing (number or name).": an option's name, no slot's.)
+      if (KEY_OR_NAME.test(s) || BY_LABEL.test(s)) continue;
       const slot = (ASKING.test(s) ? slotOfChoice(s, values) : undefined) ?? askedSlot(s, slots, loose);
       if (slot) return `ask_${slot}`;
     }
@@ -338,7 +341,7 @@ function replyActivity(t: string, text: string, slots: readonly string[], facts?
     const slot = facts && slotOfOptions(listed.options, facts);
     // "Hmm, I didn't catch that. Here are the charges: 1. … Which one?": a list of no known slot, re-offered
     // because the answer was not understood, is the clarification.
-    if (!slot && CLARIFY.test(t)) return CUE.clarify;
+    if (!slot && CLARIFY.test(t.replace(/\bwhich one\b/g, " "))) return CUE.clarify;
     return `ask_${slot ?? "choice"}`;
   }
   // A security question in its own words ("What was the make of your first car?"): the slot holding its answer.

@@ -4,6 +4,7 @@ import { GATE, gateWord, safetyCheck } from "./gates.ts";
 import {
   alternativesIn,
   BY_LABEL,
+  KEY_OR_NAME,
   keyedOptions,
   letteredOptions,
   MENU_NO,
@@ -189,7 +190,7 @@ export function readQuestion(
   const bare = (sentence: string) =>
     options.reduce((t, o) => (o.split(/\s+/).length > 2 ? t.split(o).join(" ") : t), sentence);
   // "Which item was missing? Reply with the number or the name.": the name of an option, no slot's.
-  const byKey = (said: string) => options.length > 0 && BY_LABEL.test(said);
+  const byKey = (said: string) => options.length > 0 && (BY_LABEL.test(said) || KEY_OR_NAME.test(said));
   for (const said of asking) {
     if (byKey(said)) continue;
     const sentence = bare(said);

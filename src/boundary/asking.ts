@@ -9,7 +9,7 @@ import { keyedOptions, menuGate } from "./menus.ts";
 
 /** A request for input in a sentence ("Please share the id", "I will need your PIN", "— tell me the order number"). */
 const ASK_CUE =
-  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pick|choose|select|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b|(?:[—–]|\s-)\s*(?:(?:just|simply|now|please|then),? )?(?:type|enter|pop|drop|put|key|paste|reply with)\b|\b(?:and|then) (?:pop|type|enter|put|key|paste|send) (?:it|them|that|the (?:code|digits|number)) (?:in|here|below|back|over)\b/i;
+  /\b(please (give|share|tell|provide|confirm|send|enter|type|choose|select|specify|answer|reply)|(?:i|we) (?:just |first |also |still |now |next )?need (?:your|their|his|her|a|an|the|to (?:verify|check|confirm) (?:your|who)) |(?:i|we) (?:just |now |next |also )?need (?:two|three|a few|a couple of|some) (?:more )?(?:things|details|bits)\b|i('ll| will) need|(may|could|can) i (have|get|ask)|let me know)\b|^(?:(?:just|simply|now|next|first|then|so|ok(?:ay)?|great|thanks),? )?(?:(?:go ahead and|kindly|please) )?(?:tell|give|send|share|type|enter|provide|supply|write|specify|describe|explain|pick|choose|select|pop|drop|list|include)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)|^(?:[a-z]+,? ){0,4}(?:your|the) [a-z0-9' ]{2,70},? please\b|^[a-z]+(?: [a-z0-9']+){1,10},? please[.!]?$|^(?:ok(?:ay)?,? )?go ahead with (?:the|your)\b|\bjust (?:give|tell|send) (?:me|us)\b|\breply with (?:the|a|an|its|your)\b|[—–]\s*(?:(?:just|simply|now|please),? )?(?:tell|give|send|share) (?:me|us)\b|(?:[—–]|\s-)\s*(?:(?:just|simply|now|please|then),? )?(?:type|enter|pop|drop|put|key|paste|reply with|pick|choose|select)\b|\b(?:and|then) (?:pop|type|enter|put|key|paste|send) (?:it|them|that|the (?:code|digits|number)) (?:in|here|below|back|over)\b|^(?!(?:if|when|whenever|once|should|after|as soon as)\b)(?:[a-z']+ ){1,6}[a-z']+,\s*(?:(?:just|simply|now|please|kindly),? )?(?:tell|give|send|share|type|enter|provide|pop|pick|choose|select|reply with)\b(?!(?: me| us)? (?:a moment|a sec|a second|a minute|time)\b)/i;
 
 /** An example e-mail address ("… again, like name@example.com?"): it names the e-mail, not a `name`. */
 const EXAMPLE_ADDRESS =
@@ -60,6 +60,10 @@ export const REENTER =
 /** Whether one sentence asks the user for something (a question, a request for input, a gate). */
 export const isAsking = (s: string) =>
   /\?\s*(\([^)]*\)\s*)?[.]?$/.test(s) ||
+  // "Would you like to:" before its options.
+  /^(?:[a-z']+, )?(?:would|do|shall|should|can|could|which|how)\b[^.?!]*:$|^(?:your |the )?options(?: are)?:$/i.test(
+    s,
+  ) ||
   ASK_CUE.test(s) ||
   RETRY.test(s) ||
   REENTER.test(s) ||

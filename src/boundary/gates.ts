@@ -37,11 +37,13 @@ export const GATE = new RegExp(
     // A bare "Go ahead?" / "Proceed?" / "Submit it now?" after the details.
     // ("I've got: Mobile 07700 900456. Correct? Yes, or tell me what's wrong.")
     String.raw`(?:^|[.!?:;,—–]\s*)(?:(?:shall|should|can) (?:i|we) )?(?:go ahead|proceed|continue|confirm|correct|all correct)\?`,
-    String.raw`(?:^|[.!?:;,—–]\s*)(?:submit|send|issue|book|cancel|place|file|lodge|log|order|apply|process|make) (?:it|this|that|them)(?: now| for you)?\?`,
+    String.raw`(?:^|[.!?:;,—–]\s*)(?:submit|send|issue|book|cancel|place|file|lodge|log|order|apply|process|make|add|save|remove|delete|pause|resume|update|pay|charge|refund|renew|switch|move|use|report|claim|reserve|freeze|close|schedule|redeem|top up) (?:it|this|that|them)(?: now| for you| to your [a-z]+)?\?`,
     // An offer to answer yes or no ("Would you like a callback?", "Would you like that?"), not a choice ("… or …").
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
+    // "Just checking: change the tip on FK-20436 from £1.00 to £2.00?": what it is about to do, put as a question.
+    String.raw`(?:^|[.!?]\s+)just (?:checking|to (?:check|confirm|be sure|be clear))\s*[:,—–-]\s*[^?]*\?`,
     // A tag question on what it is about to do ("Just to check: sign out Hallway Chromecast (Google TV), right?").
     String.raw`,\s*(?:right|correct|yes|ok(?:ay)?)\?`,
     // "Happy for me to do that?", "— can I confirm it?"

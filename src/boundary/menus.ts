@@ -133,6 +133,8 @@ export function keyedOptions(reply: string): [string, string][] {
  * Whether a reply asks for an option's label, not its words ("— reply with the letter", "Reply with the number.",
  * "Just type the letter", "Tell me the number of the one to cancel."); not "reply with the number of copies".
  */
+/** "(number or name)" after a list: either the option's key or its name. */
+export const KEY_OR_NAME = /\((?:the |its )?(?:number|letter) or (?:the |its )?name\)/i;
 export const BY_LABEL =
   /\b(?:reply|respond|answer|type|enter|send|say|pick|choose|select|give|tell me)\b[^.?!\n]{0,24}\b(?<!\bname or )(?:the|a|its|their) (?:letter|number|option number)\b(?! of\b(?! the (?:one|option|item|entry)\b))/i;
 
