@@ -10,7 +10,7 @@
  * boundaries and duplicate rate (audit.ts cards), and the kill matrix (a fault is killed when a test passing on
  * the clean agent fails with it on; confirmed when the privileged fingerprint of that run differs), and the share
  * of discovery's replies whose label family holds when the same sessions are replayed under paraphrase seeds 2
- * and 3 (label-agreement.ts; `--verbose` lists the disagreeing label pairs, except for a held-out agent). Targets on
+ * and 3 (label-agreement.ts; `--verbose` lists the disagreeing label pairs, for a held-out agent by label family only). Targets on
  * the held-out agent: ≥ 80% of faults killed, FAR 0 over 3 seeds, ≥ 70% of designed states reached.
  *
  * Run: `npx tsx bench/boundary-agents.ts` (one agent: `BENCH_AGENTS=telecom`; `BENCH_ROUNDS=40` for R_disc, `BENCH_MAX_ROUNDS=200` for the coverage-driven budget, `BENCH_FUNCTIONAL=80` for N_f;
@@ -329,12 +329,13 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     console.log(
       `  labels across paraphrases: ${agreement.agree} of ${agreement.turns} replies keep their seed-1 label family (${pct(agreement.agree, agreement.turns)})`,
     );
-    if (verbose && !heldOut)
+    // (A held-out agent's disagreements by label family only: no wording, no topic.)
+    if (verbose && heldOut)
+      for (const p of agreement.families.slice(0, 8)) console.log(`    ${p.count}× ${p.pair}`);
+    else if (verbose)
       for (const p of agreement.pairs.slice(0, 12))
         console.log(
-          `    ${p.count}× ${p.pair}
-      1: ${p.seed1.replace(/\n/g, " ").slice(0, 160)}
-      s: ${p.other.replace(/\n/g, " ").slice(0, 160)}`,
+          `    ${p.count}× ${p.pair}\n      1: ${p.seed1.replace(/\n/g, " ").slice(0, 160)}\n      s: ${p.other.replace(/\n/g, " ").slice(0, 160)}`,
         );
     const guards = summary.guards;
     const open = guards.filter((g) => !g.tests.length);

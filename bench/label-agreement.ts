@@ -20,6 +20,8 @@ export interface Agreement {
   agree: number;
   /** Disagreeing label pairs (`seed-1 label | other label`), most frequent first, with one example of each. */
   pairs: { pair: string; count: number; seed1: string; other: string }[];
+  /** The same disagreements by label family only (`request_confirmation | inform`): no wording, no topic. */
+  families: { pair: string; count: number }[];
 }
 
 /**
@@ -34,6 +36,7 @@ export async function labelAgreement(
   seeds: readonly number[],
 ): Promise<Agreement> {
   const pairs = new Map<string, { count: number; seed1: string; other: string }>();
+  const families = new Map<string, number>();
   let turns = 0;
   let agree = 0;
   const replies = async (seed: number, users: readonly string[]) => {
@@ -58,6 +61,8 @@ export async function labelAgreement(
           agree++;
           return;
         }
+        const kinds = `${family(a)} | ${family(b)}`;
+        families.set(kinds, (families.get(kinds) ?? 0) + 1);
         const key = `${a} | ${b}`;
         const seen = pairs.get(key);
         if (seen) seen.count++;
@@ -69,5 +74,6 @@ export async function labelAgreement(
     turns,
     agree,
     pairs: [...pairs].map(([pair, v]) => ({ pair, ...v })).sort((x, y) => y.count - x.count),
+    families: [...families].map(([pair, count]) => ({ pair, count })).sort((x, y) => y.count - x.count),
   };
 }

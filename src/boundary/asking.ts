@@ -113,3 +113,16 @@ export const YES_NO_ALONE =
 /** A sentence asking the user to give "it" (what the sentence before names). */
 export const GIVE_IT =
   /\b(?:type|enter|send|give|provide|share|tell|paste|repeat|read)\b[^.?!]*\b(?:it|this|that one)\b|\b(?:what|which) (?:is|was|'s) (?:it|this)\b|\bwhat (?:would you like|do you want|should) (?:it|this|that) (?:to )?be\b/i;
+
+/** An option line of a list ("1. Margherita pizza", "B) cancel it"): no statement of the reply's own. */
+const OPTION_LINE = /^(?:\d{1,2}|[A-Ha-h])[.)]\s/;
+
+/**
+ * What a reply states besides what it asks: its sentences that ask nothing, option lines aside ("Your Plus
+ * membership is paused until 1 August." of "… paused until 1 August. Would you like to: A) resume it …").
+ */
+export function statementsOf(reply: string): string {
+  return sentences(reply)
+    .filter((s) => !isAsking(s) && !OPTION_LINE.test(s))
+    .join(" ");
+}

@@ -30,7 +30,7 @@ const AMOUNT = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
  */
 /** A record's status word ("shipped", "on time", "cancelled"). */
 export const STATUS_WORD =
-  /\b(?:on time|delayed|cancell?ed|landed|flying|available|scheduled|boarding|departed|arrived|diverted|confirmed|pending|shipped|delivered|processing)\b/gi;
+  /\b(?:on time|delayed|cancell?ed|landed|flying|available|scheduled|boarding|departed|arrived|diverted|confirmed|pending|shipped|delivered|processing|paused|active|expired|suspended|frozen|overdue|refunded|approved|rejected|declined|on hold)\b/gi;
 
 const PATTERNS: readonly [string, RegExp][] = [
   ["email", /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g],
@@ -112,8 +112,19 @@ export function maskEntities(text: string, facts?: Facts): Masked {
       if (m[0].length > 0 && free(start, end) && accept(m[0], start, end)) claimed.push({ start, end, type });
     }
   };
+  // A small number a persona holds (a tip of 1, 2 months) is that value only standing alone: not the day of a
+  // date ("1 August"), a part of an amount or a time.
+  const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*";
   for (const [value, slot] of factSlots(facts))
-    claim(new RegExp(`(?<![\\w])${escapeRegExp(value)}(?![\\w])`, "gi"), slot);
+    claim(
+      /^\d{1,3}$/.test(value)
+        ? new RegExp(
+            `(?<![\\w£$€.,:/]|\\b${MONTH}\\s)${value}(?![\\w.,:/%]|\\s*(?:st|nd|rd|th)?\\s+${MONTH}\\b)`,
+            "gi",
+          )
+        : new RegExp(`(?<![\\w])${escapeRegExp(value)}(?![\\w])`, "gi"),
+      slot,
+    );
   const loud = shouted(text);
   /** Three capitals are a place only on a route (see {@link onRoute}), and not before a name ("HAT Airlines"). */
   const place = (v: string, start: number, end: number) =>

@@ -1,5 +1,6 @@
 import { asksSomething, numberedOptions } from "./answer.ts";
-import { maskEntities } from "./entities.ts";
+import { statementsOf } from "./asking.ts";
+import { maskEntities, STATUS_WORD } from "./entities.ts";
 import { DONT_KNOW } from "./fallback.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
@@ -15,6 +16,8 @@ import {
   type TestCase,
 } from "./types.ts";
 
+/** A value that is one status word ("paused"). */
+const STATUS_ONLY = new RegExp(`^${STATUS_WORD.source}$`, "i");
 /**
  * The `rules` functional-test generator (AgentEval §V-A): each test replays a workflow the agent was seen
  * performing. The goal is the workflow, the hints are the trace's user turns verbatim, the persona holds the
@@ -101,6 +104,20 @@ function criteriaOf(
     // the agent words that depends on where the paraphrase left the conversation, and guards nothing.
     if (users[i] === DONT_KNOW) return;
     const guard = isGuardReply(activity, actions[i]);
+    // A question after a statement ("Your Plus is paused until 1 August. Would you like to: …"): the status it
+    // states, another status said in its place being the fault (a paraphrase may leave it, and any figure, unsaid);
+    // the question itself is no outcome.
+    if (activity.startsWith("ask_") || activity === "open_question") {
+      const stated = replyValues(statementsOf(replies[i] ?? ""), context.facts).filter((v) =>
+        STATUS_ONLY.test(v),
+      );
+      if (stated.length)
+        success.push({
+          text: `Its ${activity} reply states ${statedValues(stated)} (values observed in discovery).`,
+          check: { kind: "mentions", values: stated, activity: family(activity), from: i },
+        });
+      return;
+    }
     if (!isOutcome(activity, actions[i]) && cueOf(activity) !== CUE.notFound) return;
     // A guard is checked where it stood (this reply or the next): a refusal much later, for another reason,
     // does not make up for a step the agent let through. The trace's last reply is checked at its turn only:
