@@ -221,6 +221,22 @@ describe("labelReply on the reference airline agent", () => {
     expect(label("Thanks for chatting with Forkful — enjoy your meal!")).toBe("close_conversation");
     expect(label("Hi, thanks for chatting with us. What can I do for you?")).not.toBe("close_conversation");
     expect(label("Your items:\n1. Pizza\n2. Garlic bread\nWhich one was the problem?")).toBe("ask_choice");
+    expect(
+      label("Your Plus membership is cancelled. Benefits end on 12 June and you won't be charged again."),
+    ).toBe("confirm_completion");
+    expect(label("Most restaurants are open 11:30–23:00, and some stay open later on Fridays.")).toMatch(
+      /^inform/,
+    );
+    expect(label("As Plus is paused, cancelling ends it now. Cancel your Plus membership?")).toBe(
+      "request_confirmation",
+    );
+    expect(label("Missing-item reports are only for delivered orders, and FK-20379 was cancelled.")).toMatch(
+      /^refuse/,
+    );
+    expect(
+      label("We deliver to E1 and E2, so the app only shows places that can reach you. Send me a postcode."),
+    ).not.toMatch(/^refuse/);
+    expect(label("Only the account holder can change that.")).toMatch(/^refuse/);
   });
 
   it("reads a reason against followed by a question for a replacement as a refusal of what was given", () => {

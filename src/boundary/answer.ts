@@ -189,8 +189,8 @@ export function readQuestion(
   // "On what grounds? 1) … 2) someone else moved the vehicle after my ride": a slot the options name is no question.
   const bare = (sentence: string) =>
     options.reduce((t, o) => (o.split(/\s+/).length > 2 ? t.split(o).join(" ") : t), sentence);
-  // "Which item was missing? Reply with the number or the name.": the name of an option, no slot's.
-  const byKey = (said: string) => options.length > 0 && (BY_LABEL.test(said) || KEY_OR_NAME.test(said));
+  // "Which item was missing? Reply with the number or the name.": an option's name (listed now or before), no slot's.
+  const byKey = (said: string) => BY_LABEL.test(said) || KEY_OR_NAME.test(said);
   for (const said of asking) {
     if (byKey(said)) continue;
     const sentence = bare(said);

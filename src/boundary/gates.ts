@@ -42,6 +42,8 @@ export const GATE = new RegExp(
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})\bwould you like (?:a|an|the|that|this|one|us to)\b(?! (?:different|other|new)\b)(?![^?]*\b(?:or|another|instead)\b)[^.?!]*\?`,
     // "Want me to go ahead and enrol you?", "OK to submit?", "Just say the word and I'll enrol you.", "Confirm and I'll lodge it."
     String.raw`(?<!\b(?:which|what|where|when|who|whom|how)\b[^.?!]{0,60})(?:^|[.!?:;,—–]\s*)(?:do you |you )?want me to\b|(?:^|[.!?:;,—–]\s*)(?:is it |are we )?(?:ok(?:ay)?|alright|all right|good) to [a-z]+\b[^.?!]*\?|${STATEMENT_GATE.source}`,
+    // "… ends it now with no further charges. Cancel your Plus membership?": the action alone, as a question.
+    String.raw`(?:^|[.!?]\s+)(?:cancel|delete|remove|close|pause|resume|renew|book|submit|place|send|confirm) (?:your|the|this|that) [a-z-]+(?: [a-z-]+){0,2}\?`,
     // "Just checking: change the tip on FK-20436 from £1.00 to £2.00?": what it is about to do, put as a question.
     String.raw`(?:^|[.!?]\s+)just (?:checking|to (?:check|confirm|be sure|be clear))\s*[:,—–-]\s*[^?]*\?`,
     // A tag question on what it is about to do ("Just to check: sign out Hallway Chromecast (Google TV), right?").
