@@ -102,6 +102,13 @@ describe("reading gates and menus", () => {
     expect(
       readQuestion("Is there anything else, or would you like to speak to someone?")?.options ?? [],
     ).toEqual([]);
+    // Two questions after a colon are values asked together, not options.
+    const both = "Got it. And to confirm it's you: what's your surname, and your date of birth?";
+    expect(readQuestion(both, ["surname", "date_of_birth"])).toMatchObject({
+      slot: "surname",
+      also: ["date_of_birth"],
+      options: [],
+    });
     // "Reply with the number or the name" asks for an option, not the customer's name.
     const items =
       "Here's your order:\n1. 2× Margherita pizza\n2. 1× Garlic bread\nWhich item was missing? Reply with the number or the name.";

@@ -76,6 +76,8 @@ export function optionsIn(sentence: string): string[] {
   const last = parts.at(-1)?.split(/\s+and\s+/) ?? [];
   if (parts.length >= 2 && last.length === 2 && last.every((p) => p.split(/\s+/).length <= 3))
     parts.splice(-1, 1, ...last);
+  // "To confirm it's you: what's your surname, and your date of birth?": questions for values, not options.
+  if (parts.some((p) => /^(?:what(?:'s| is)?|which|who|when|where|how)\b/i.test(p))) return [];
   return parts.length >= 2 && parts.every((p) => p.split(/\s+/).length <= 6) ? parts : [];
 }
 
