@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { airlineTarget } from "../src/agents/chat/airline/agent.ts";
 import { AIRLINE_FACTS } from "../src/agents/chat/airline/facts.ts";
 import { type ChatTarget, TargetError } from "../src/agents/chat/target.ts";
+import { correctionAt } from "../src/boundary/driver-values.ts";
 import { rulesRunner, runPlan, runTest } from "../src/boundary/run.ts";
 import type { Judge, Labeller, TestCase } from "../src/boundary/types.ts";
 
@@ -99,6 +100,20 @@ describe("rules runner", () => {
     const plain = test("t0c", ["book for Biscuit", "1"], { appointment_type: "vaccination" });
     const again = turn("What type of appointment is it?", "book for Biscuit");
     expect(await rulesRunner.next({ test: plain, turns: [again] })).toMatch(/vaccination/);
+  });
+
+  it("corrects a figure the gate reads back, never the day of a date that shares its digits", () => {
+    const facts = { personas: [{ tip_amount: ["30", "5"] }], requests: [] };
+    const at = (gate: string) => [
+      { user: "hi", reply: "x", ms: 0 },
+      { user: "30", reply: gate, ms: 0 },
+    ];
+    expect(
+      correctionAt({ tip_amount: ["30", "5"] }, at("SUMMER10, valid until 30 June. Add it?"), facts),
+    ).toBeUndefined();
+    expect(
+      correctionAt({ tip_amount: ["30", "5"] }, at("A tip of £30.00 on FK-20436. Confirm?"), facts)?.text,
+    ).toBe("Actually, please make it 5 instead of 30.");
   });
 
   it("answers the user id the agent asks for from the persona, then stops when hints are spent", async () => {

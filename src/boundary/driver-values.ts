@@ -4,6 +4,7 @@
  * Pure functions of the turns, the persona and the facts.
  */
 import { answerTo, type Persona, type Question, readQuestion } from "./answer.ts";
+import { MONTHS } from "./entities.ts";
 import { sayValue } from "./persona-values.ts";
 import { IDENTITY, knownValues, PERSONAL, type SlotValues } from "./slots.ts";
 import type { Facts, RoundPlan, Turn } from "./types.ts";
@@ -46,8 +47,8 @@ export function mistyped(value: string): string {
 }
 
 const mentions = (text: string, value: string) => text.toLowerCase().includes(value.toLowerCase());
-/** Month names and their short forms: a number next to one is a day of a date ("valid until 30 June"). */
-const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*";
+/** A month name or its short form (entities.ts): a number next to one is a day of a date ("valid until 30 June"). */
+const MONTH = `(?:${MONTHS})`;
 /**
  * Whether a gate's `text` reads back `value`: a plain number as a figure of its own, not a digit of a longer one,
  * a day of a date or a time ("5" is not in "£15.00", "30" not in "until 30 June").

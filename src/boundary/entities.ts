@@ -114,7 +114,7 @@ export function maskEntities(text: string, facts?: Facts): Masked {
   };
   // A small number a persona holds (a tip of 1, 2 months) is that value only standing alone: not the day of a
   // date ("1 August"), a part of an amount or a time.
-  const MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*";
+  const MONTH = `(?:${MONTHS})`;
   for (const [value, slot] of factSlots(facts))
     claim(
       /^\d{1,3}$/.test(value)
