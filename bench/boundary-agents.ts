@@ -315,7 +315,7 @@ async function measure(agent: TestbedAgent, role: string, verbose: boolean): Pro
     const traces = readFileSync(path.join(dir, "traces.jsonl"), "utf8")
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { stop: string; turns: { user: string }[] });
+      .map((l) => JSON.parse(l) as { stop: string; turns: { user: string; reply: string }[] });
     const stops = new Map<string, number>();
     for (const t of traces) stops.set(t.stop, (stops.get(t.stop) ?? 0) + 1);
     const stable = existsSync(path.join(dir, "stabilise.json"))

@@ -25,14 +25,14 @@ export interface Agreement {
 }
 
 /**
- * Replay each session's user turns on `agent` under each of `seeds` and on seed 1, and compare the label families
- * of the replies turn by turn. `sessions` are discovery traces (their user turns, in order).
+ * Replay each session's user turns on `agent` under each of `seeds` and compare the label families of the replies
+ * turn by turn with the session's own (seed-1) replies. `sessions` are discovery traces, run on seed 1.
  * @throws nothing of the agent's: a testbed agent answers every turn (a thrown error propagates as a bench bug)
  */
 export async function labelAgreement(
   agent: TestbedAgent,
   facts: Facts,
-  sessions: readonly { turns: readonly { user: string }[] }[],
+  sessions: readonly { turns: readonly { user: string; reply: string }[] }[],
   seeds: readonly number[],
 ): Promise<Agreement> {
   const pairs = new Map<string, { count: number; seed1: string; other: string }>();
@@ -49,7 +49,8 @@ export async function labelAgreement(
   };
   for (const session of sessions) {
     const users = session.turns.map((t) => t.user);
-    const base = await replies(1, users);
+    // Discovery ran on seed 1: its replies are the seed-1 ones (a testbed agent is deterministic per seed).
+    const base = session.turns.map((t) => t.reply);
     const baseLabels = base.map((r) => labelReply(r, facts).activity);
     for (const seed of seeds) {
       const other = await replies(seed, users);

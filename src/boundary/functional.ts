@@ -1,10 +1,10 @@
 import { asksSomething, numberedOptions } from "./answer.ts";
 import { statementsOf } from "./asking.ts";
-import { maskEntities, STATUS_WORD } from "./entities.ts";
+import { maskEntities } from "./entities.ts";
 import { DONT_KNOW } from "./fallback.ts";
 import { capabilityOf, groundedTraces, isSubstantive, personaOf, replyValues } from "./grounding.ts";
 import { evaluateCheck } from "./judge.ts";
-import { canonicalValues, invitesRetry, mentionsValue, recordCodes } from "./mentions.ts";
+import { canonicalValues, invitesRetry, mentionsValue, recordCodes, STATUS_ALONE } from "./mentions.ts";
 import { IDENTITY, knownValues, mentionsWhole } from "./slots.ts";
 import {
   type AbstractTrace,
@@ -16,8 +16,6 @@ import {
   type TestCase,
 } from "./types.ts";
 
-/** A value that is one status word ("paused"). */
-const STATUS_ONLY = new RegExp(`^${STATUS_WORD.source}$`, "i");
 /**
  * The `rules` functional-test generator (AgentEval §V-A): each test replays a workflow the agent was seen
  * performing. The goal is the workflow, the hints are the trace's user turns verbatim, the persona holds the
@@ -109,7 +107,7 @@ function criteriaOf(
     // the question itself is no outcome.
     if (activity.startsWith("ask_") || activity === "open_question") {
       const stated = replyValues(statementsOf(replies[i] ?? ""), context.facts).filter((v) =>
-        STATUS_ONLY.test(v),
+        STATUS_ALONE.test(v),
       );
       if (stated.length)
         success.push({

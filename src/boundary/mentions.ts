@@ -98,7 +98,7 @@ export function contradicts(
 }
 
 /** A value that is a status word alone ("shipped"), and a status word anywhere in a reply (not global: no lastIndex). */
-const STATUS_ALONE = new RegExp(`^${STATUS_WORD.source}$`, "i");
+export const STATUS_ALONE = new RegExp(`^${STATUS_WORD.source}$`, "i");
 const STATUS_ANY = new RegExp(STATUS_WORD.source, "i");
 
 /**
